@@ -1,0 +1,29 @@
+package org.disktune.host;
+
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.ptr.LongByReference;
+
+/** The few libc calls disktune needs, bound through JNA. Package-private: only the host uses them. */
+interface LibC extends Library {
+    int O_RDONLY = 0;
+    int O_NONBLOCK = 04000;
+    int O_CLOEXEC = 02000000;
+    long BLKRAGET = 0x1263L;
+    long BLKFLSBUF = 0x1261L;
+    long BLKGETSIZE64 = 0x80081272L;
+
+    static LibC load() {
+        return Native.load("c", LibC.class);
+    }
+
+    int geteuid();
+
+    int open(String path, int flags);
+
+    int close(int fd);
+
+    int ioctl(int fd, long request, LongByReference value);
+
+    int ioctl(int fd, long request, long value);
+}

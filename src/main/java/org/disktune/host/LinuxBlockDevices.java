@@ -1,0 +1,68 @@
+package org.disktune.host;
+
+import com.sun.jna.Native;
+import com.sun.jna.ptr.LongByReference;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+
+/** Block-device ioctls on the live machine, through libc (JNA). Read-only apart from BLKFLSBUF. */
+final class LinuxBlockDevices implements BlockDevices {
+    private final LibC libc;
+
+    LinuxBlockDevices(LibC libc) {
+        this.libc = libc;
+    }
+
+    @Override
+    public long sizeBytes(String device) {
+        return query(device, LibC.BLKGETSIZE64);
+    }
+
+    @Override
+    public long readAheadSectors(String device) {
+        return query(device, LibC.BLKRAGET);
+    }
+
+    @Override
+    public void flushBuffers(String device) {
+        int fd = openDevice(device);
+        try {
+            if (libc.ioctl(fd, LibC.BLKFLSBUF, 0L) != 0) {
+                throw failure(device, "BLKFLSBUF");
+            }
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    private long query(String device, long request) {
+        int fd = openDevice(device);
+        try {
+            LongByReference value = new LongByReference();
+            if (libc.ioctl(fd, request, value) != 0) {
+                throw failure(device, request == LibC.BLKRAGET ? "BLKRAGET" : "BLKGETSIZE64");
+            }
+            return value.getValue();
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    private int openDevice(String device) {
+        if (!device.matches("[A-Za-z0-9._-]+")) {
+            throw new DisktuneException(ExitCode.USAGE, "'" + device + "' is not a block device name; use a kernel name such as sda");
+        }
+        int fd = libc.open("/dev/" + device, LibC.O_RDONLY | LibC.O_NONBLOCK | LibC.O_CLOEXEC);
+        if (fd < 0) {
+            throw failure(device, "open");
+        }
+        return fd;
+    }
+
+    private static DisktuneException failure(String device, String call) {
+        int errno = Native.getLastError();
+        return new DisktuneException(ExitCode.ENVIRONMENT,
+                "/dev/" + device + ": " + call + " failed (errno " + errno + "); run as root on a machine that has this device");
+    }
+}
