@@ -1,0 +1,136 @@
+package org.disktune.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import org.disktune.detect.AtaDevice;
+import org.disktune.detect.AtaPort;
+import org.disktune.detect.Controller;
+import org.disktune.detect.Disk;
+import org.disktune.detect.Finding;
+import org.disktune.detect.MdArray;
+import org.disktune.detect.Mount;
+import org.disktune.detect.Partition;
+
+/** The human view of a machine report: one aligned table per kind of thing, then the findings. */
+final class DetectRenderer {
+    void print(org.disktune.detect.MachineReport report, PrintWriter out) {
+        out.println("Kernel " + (report.kernel() == null ? "unknown" : report.kernel()));
+
+        if (!report.controllers().isEmpty()) {
+            out.println();
+            TableRenderer t = new TableRenderer("CONTROLLER", "ID", "CLASS", "DRIVER", "PARAMETERS");
+            for (Controller c : report.controllers()) {
+                t.row(c.pciAddress(), pciId(c), c.kind(), c.driver(),
+                        c.moduleParameters().isEmpty() ? null : c.moduleParameters().entrySet().stream()
+                                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
+            }
+            t.print(out);
+        }
+
+        if (report.ataPorts().stream().anyMatch(p -> !p.devices().isEmpty())) {
+            out.println();
+            TableRenderer t = new TableRenderer("ATA", "PORT", "CONTROLLER", "LINK", "DISK", "MODEL", "NCQ", "MODE");
+            for (AtaPort p : report.ataPorts()) {
+                for (AtaDevice d : p.devices()) {
+                    t.row(d.id(), p.name(), p.controller(), p.linkSpeed(), d.disk(), d.model(), ncq(d.ncqSupported(), d.ncqMaxDepth()), d.transferMode());
+                }
+            }
+            t.print(out);
+        }
+
+        out.println();
+        TableRenderer disks = new TableRenderer("DISK", "TRANSPORT", "SIZE", "ROT", "MODEL", "SERIAL", "NCQ", "QDEPTH", "SCHEDULER", "RA_KB", "NR_REQ");
+        for (Disk d : report.disks()) {
+            disks.row(d.name(), d.transport(), size(d.sizeBytes()), d.rotational() == null ? null : d.rotational() ? "1" : "0",
+                    d.model(), d.serial(), ncq(d.ncqSupported(), d.ncqMaxDepth()), d.queueDepth(), d.scheduler(), d.readAheadKb(), d.nrRequests());
+        }
+        if (disks.isEmpty()) {
+            out.println("No block devices in /sys/block.");
+        } else {
+            disks.print(out);
+        }
+
+        if (report.disks().stream().anyMatch(d -> !d.partitions().isEmpty() || !d.byId().isEmpty() || d.wwn() != null)) {
+            out.println();
+            TableRenderer ids = new TableRenderer("DISK", "WWN", "PARTITIONS", "BY-ID");
+            for (Disk d : report.disks()) {
+                if (d.partitions().isEmpty() && d.byId().isEmpty() && d.wwn() == null) {
+                    continue;
+                }
+                ids.row(d.name(), d.wwn(),
+                        d.partitions().isEmpty() ? null : d.partitions().stream().map(Partition::name).collect(Collectors.joining(",")),
+                        d.byId().isEmpty() ? null : String.join(" ", d.byId()));
+            }
+            ids.print(out);
+        }
+
+        report.disks().stream().filter(d -> d.ide() != null && !d.ide().settings().isEmpty()).forEach(d -> {
+            out.println();
+            out.println("IDE " + d.name() + " (" + d.ide().driver() + "): " + d.ide().settings().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
+        });
+
+        if (!report.mdArrays().isEmpty()) {
+            out.println();
+            TableRenderer t = new TableRenderer("ARRAY", "LEVEL", "STATE", "MEMBERS", "RA_KB");
+            for (MdArray a : report.mdArrays()) {
+                t.row(a.name(), a.level(), a.state(), String.join(",", a.members()), a.readAheadKb());
+            }
+            t.print(out);
+        }
+
+        if (!report.mounts().isEmpty()) {
+            out.println();
+            TableRenderer t = new TableRenderer("MOUNT", "DEVICE", "TYPE", "OPTIONS");
+            for (Mount m : report.mounts()) {
+                t.row(m.mountPoint(), m.device(), m.fsType(), String.join(",", m.options()));
+            }
+            t.print(out);
+        }
+
+        out.println();
+        if (report.findings().isEmpty()) {
+            out.println("No findings.");
+        } else {
+            out.println("Findings:");
+            for (Finding f : report.findings()) {
+                out.println("  " + f.severity().name().toLowerCase(Locale.ROOT) + "  " + f.subject() + ": " + f.message());
+                out.println("      fix: " + f.fix());
+            }
+        }
+    }
+
+    private static String pciId(Controller c) {
+        if (c.vendorId() == null || c.deviceId() == null) {
+            return null;
+        }
+        return c.vendorId().replaceFirst("^0x", "") + ":" + c.deviceId().replaceFirst("^0x", "");
+    }
+
+    private static String ncq(Boolean supported, Integer depth) {
+        if (supported == null) {
+            return null;
+        }
+        return supported ? "yes(" + depth + ")" : "no";
+    }
+
+    /** Sizes as lsblk prints them: binary units, one decimal below 10. */
+    static String size(Long bytes) {
+        if (bytes == null) {
+            return null;
+        }
+        String[] units = {"B", "K", "M", "G", "T", "P"};
+        double value = bytes;
+        int unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        if (unit == 0) {
+            return bytes + "B";
+        }
+        return (value < 10 && value != Math.floor(value) ? String.format(Locale.ROOT, "%.1f", value) : String.format(Locale.ROOT, "%.0f", value)) + units[unit];
+    }
+}

@@ -1,0 +1,79 @@
+package org.disktune.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.disktune.core.ExitCode;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/** The top command: global options, the subcommands, and the exit-code table in --help. */
+@Command(name = "disktune",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        header = "Linux disk tuning that is real, persistent and proven.",
+        description = {
+                "Detects disk controllers, drivers, ATA ports and disks; writes module options and proves they are "
+                        + "inside the initramfs; reads the kernel log after a reboot; verifies the result.",
+                "With --sample NAME every command runs on a bundled machine description instead of this machine; "
+                        + "--sample alone lists them."},
+        subcommands = {DetectCommand.class, CommandLine.HelpCommand.class},
+        usageHelpAutoWidth = true)
+public final class DisktuneCommand implements Callable<Integer> {
+    private final Session session;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--root", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Read and change the machine under DIR (a mounted root or a sysfs/procfs snapshot) instead of /.")
+    private String root;
+
+    @Option(names = "--sample", paramLabel = "NAME", arity = "0..1", fallbackValue = "", scope = ScopeType.INHERIT,
+            description = "Run on a bundled sample machine (in memory); without NAME, list the samples.")
+    private String sample;
+
+    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print the result as JSON (snake_case, with schema_version).")
+    private boolean json;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Show stack traces of failures.")
+    private boolean debug;
+
+    @Option(names = "--kernel-log", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "Read the kernel log from FILE (dmesg, journalctl, kern.log or a serial capture) instead of the live one.")
+    private String kernelLog;
+
+    DisktuneCommand(Session session) {
+        this.session = session;
+    }
+
+    /** Called by the execution strategy once parsing is done, before any command runs. */
+    void publishOptions() {
+        session.options(new GlobalOptions(root, sample, json, debug, kernelLog));
+    }
+
+    @Override
+    public Integer call() {
+        if (sample != null && sample.isEmpty()) {
+            new SampleListRenderer().render(session.output());
+            return ExitCode.OK.code();
+        }
+        spec.commandLine().usage(session.out());
+        return ExitCode.USAGE.code();
+    }
+
+    /** The exit-code table shown in --help and the man page, from the one ExitCode enum. */
+    static Map<String, String> exitCodeHelp() {
+        Map<String, String> codes = new LinkedHashMap<>();
+        for (ExitCode code : ExitCode.values()) {
+            codes.put(Integer.toString(code.code()), code.meaning());
+        }
+        return codes;
+    }
+}

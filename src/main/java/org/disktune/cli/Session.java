@@ -1,0 +1,89 @@
+package org.disktune.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.function.Function;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.disktune.host.Host;
+import org.disktune.host.KernelLogSource;
+import org.disktune.host.LinuxHost;
+import org.disktune.host.RefusingCommandRunner;
+import org.disktune.host.RootedHost;
+
+/**
+ * One run of disktune: the parsed global options, the output streams, and the {@link Host} built once
+ * from them (the live machine, a --root tree or a --sample machine) and handed to every command.
+ */
+final class Session {
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final Function<GlobalOptions, Host> hostFactory;
+    private GlobalOptions options = new GlobalOptions(null, null, false, false, null);
+    private Host host;
+
+    Session(PrintWriter out, PrintWriter err, Function<GlobalOptions, Host> hostFactory) {
+        this.out = out;
+        this.err = err;
+        this.hostFactory = hostFactory;
+    }
+
+    /** The factory of a real run: live machine, --root tree, or bundled sample. */
+    static Host defaultHost(GlobalOptions options) {
+        if (options.sample() != null && !options.sample().isEmpty()) {
+            Path root = SampleRoots.materialize(options.sample());
+            return new RootedHost(root, new RefusingCommandRunner("sample " + options.sample()),
+                    treeKernelLog(root, "sample " + options.sample()), Clock.systemUTC(), true);
+        }
+        if (options.root() != null) {
+            Path root = Path.of(options.root()).toAbsolutePath().normalize();
+            if (!Files.isDirectory(root)) {
+                throw DisktuneException.usage("--root " + options.root() + " is not a directory; give the top of a Linux root tree (with sys/, proc/ or etc/)");
+            }
+            if (!Files.isDirectory(root.resolve("sys")) && !Files.isDirectory(root.resolve("proc")) && !Files.isDirectory(root.resolve("etc"))) {
+                throw DisktuneException.usage("--root " + options.root() + " is not a Linux tree (no sys/, proc/ or etc/ in it); give the top of a mounted root or a sysfs snapshot");
+            }
+            return new RootedHost(root, new RefusingCommandRunner("--root " + options.root()),
+                    treeKernelLog(root, "--root " + options.root()), Clock.systemUTC(), Files.isWritable(root));
+        }
+        return new LinuxHost(() -> {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "reading the live kernel log is not available yet; give --kernel-log FILE");
+        });
+    }
+
+    private static KernelLogSource treeKernelLog(Path root, String what) {
+        return () -> {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "no kernel log for " + what + "; give --kernel-log FILE");
+        };
+    }
+
+    void options(GlobalOptions options) {
+        this.options = options;
+    }
+
+    GlobalOptions options() {
+        return options;
+    }
+
+    Host host() {
+        if (host == null) {
+            host = hostFactory.apply(options);
+        }
+        return host;
+    }
+
+    PrintWriter out() {
+        return out;
+    }
+
+    PrintWriter err() {
+        return err;
+    }
+
+    Output output() {
+        return new Output(out, options.json());
+    }
+}

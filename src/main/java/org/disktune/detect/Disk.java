@@ -1,0 +1,34 @@
+package org.disktune.detect;
+
+import java.util.List;
+
+/**
+ * A block device with its stable identities and current queue settings. Values the machine does not
+ * show (or shows as garbage) are null: unknown, never guessed.
+ */
+public record Disk(
+        String name,
+        String sysfsPath,
+        String transport,
+        String controller,
+        String ataDevice,
+        String scsiAddress,
+        String model,
+        String serial,
+        String firmware,
+        String wwn,
+        List<String> byId,
+        Long sizeBytes,
+        Boolean rotational,
+        Boolean ncqSupported,
+        Integer ncqMaxDepth,
+        Integer queueDepth,
+        String scheduler,
+        List<String> schedulers,
+        Integer readAheadKb,
+        Integer nrRequests,
+        Integer maxSectorsKb,
+        List<Partition> partitions,
+        List<String> holders,
+        IdeSettings ide) {
+}

@@ -1,0 +1,12 @@
+package org.disktune.detect;
+
+/** What the ATA IDENTIFY DEVICE data says about a drive. */
+public record IdentifyData(
+        String model,
+        String serial,
+        String firmware,
+        boolean ncqSupported,
+        Integer ncqMaxDepth,
+        String wwn,
+        Integer rotationRate) {
+}

@@ -1,0 +1,398 @@
+package org.disktune.detect;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.disktune.host.Host;
+
+/**
+ * Reads what the machine has from sysfs and procfs (through the host) and builds a
+ * {@link MachineReport}. Works on current kernels and on 2.6-era trees (deprecated sysfs layout where
+ * /sys/block/X is a directory, no ata classes, legacy IDE under /proc/ide).
+ */
+public final class MachineDetector {
+    private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
+    private static final Pattern ATA_PORT = Pattern.compile("ata(\\d+)");
+    private static final Pattern SCSI_ADDRESS = Pattern.compile("(\\d+):(\\d+):(\\d+):(\\d+)");
+    private static final Pattern IDE_CHANNEL = Pattern.compile("ide\\d+");
+
+    private final Host host;
+    private final IdentifyParser identifyParser = new IdentifyParser();
+    private final MountTableParser mountParser = new MountTableParser();
+
+    public MachineDetector(Host host) {
+        this.host = host;
+    }
+
+    public MachineReport detect() {
+        String kernel = SysfsAttributes.word(host.path("/proc/sys/kernel/osrelease"))
+                .or(() -> SysfsAttributes.word(host.path("/proc/version")).map(MachineDetector::kernelFromVersion))
+                .orElse(null);
+        Map<String, List<String>> byId = byIdNames();
+        List<Disk> disks = new ArrayList<>();
+        Map<String, Controller> controllers = new TreeMap<>();
+        for (String name : SysfsAttributes.names(host.path("/sys/block"))) {
+            Disk disk = disk(name, byId.getOrDefault(name, List.of()), controllers);
+            disks.add(disk);
+        }
+        List<AtaPort> ports = ataPorts(disks, controllers);
+        List<MdArray> arrays = mdArrays(disks);
+        List<Mount> mounts = mounts(disks);
+        MachineReport withoutFindings = new MachineReport(kernel, List.copyOf(controllers.values()), ports, disks, arrays, mounts, List.of());
+        return new MachineReport(kernel, withoutFindings.controllers(), ports, disks, arrays, mounts,
+                new FindingsAnalyzer().analyze(withoutFindings));
+    }
+
+    private static String kernelFromVersion(String version) {
+        String[] f = version.split("\\s+");
+        return f.length >= 3 && f[0].equals("Linux") && f[1].equals("version") ? f[2] : null;
+    }
+
+    private Disk disk(String name, List<String> byId, Map<String, Controller> controllers) {
+        Path block = host.path("/sys/block/" + name);
+        Path blockDir = realPath(block).orElse(block);
+        Path device = realPath(blockDir.resolve("device")).orElse(null);
+        Path chain = device != null ? device : blockDir;
+
+        String pci = null;
+        String ataPort = null;
+        String scsi = null;
+        boolean ideChannel = false;
+        for (Path p = chain; p != null && p.getFileName() != null; p = p.getParent()) {
+            String element = p.getFileName().toString();
+            if (pci == null && PCI_ADDRESS.matcher(element).matches()) {
+                pci = element;
+                Path functionDir = p;
+                controllers.computeIfAbsent(pci, a -> controller(a, functionDir));
+            }
+            if (ataPort == null && ATA_PORT.matcher(element).matches()) {
+                ataPort = element;
+            }
+            if (scsi == null && SCSI_ADDRESS.matcher(element).matches()) {
+                scsi = element;
+            }
+            if (IDE_CHANNEL.matcher(element).matches()) {
+                ideChannel = true;
+            }
+        }
+        String driver = pci == null ? null : controllers.get(pci).driver();
+        String ataDevice = null;
+        Path ataDeviceDir = null;
+        if (ataPort != null && scsi != null) {
+            Matcher m = SCSI_ADDRESS.matcher(scsi);
+            m.matches();
+            String port = ataPort.substring(3);
+            ataDevice = String.format("ata%s.%02d", port, Integer.parseInt(m.group(3)));
+            ataDeviceDir = host.path("/sys/class/ata_device/dev" + port + "." + m.group(3));
+        }
+        IdentifyData identify = ataDeviceDir == null ? null
+                : SysfsAttributes.text(ataDeviceDir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
+        IdeSettings ide = ideSettings(name, ideChannel);
+        String transport = transport(name, chain, ataPort, driver, ide != null || ideChannel);
+
+        Path queue = blockDir.resolve("queue");
+        Optional<String> schedulerLine = SysfsAttributes.text(queue.resolve("scheduler")).map(String::strip);
+        List<String> schedulers = schedulerLine.map(s -> List.of(s.replace("[", "").replace("]", "").split("\\s+")))
+                .filter(l -> !l.get(0).isEmpty()).orElse(List.of());
+        String active = schedulerLine.flatMap(MachineDetector::activeScheduler).orElse(null);
+
+        Path dev = device != null ? device : blockDir;
+        String model = identify != null && identify.model() != null ? identify.model()
+                : SysfsAttributes.word(dev.resolve("model"))
+                        .or(() -> ide == null ? Optional.empty() : SysfsAttributes.word(host.path("/proc/ide/" + name + "/model")))
+                        .orElse(null);
+        String serial = identify != null && identify.serial() != null ? identify.serial()
+                : SysfsAttributes.word(blockDir.resolve("serial"))
+                        .or(() -> SysfsAttributes.word(dev.resolve("serial")))
+                        .or(() -> vpdSerial(dev.resolve("vpd_pg80")))
+                        .orElse(null);
+        String firmware = identify != null && identify.firmware() != null ? identify.firmware()
+                : SysfsAttributes.word(dev.resolve("firmware_rev")).or(() -> SysfsAttributes.word(dev.resolve("rev"))).orElse(null);
+        String wwn = identify != null && identify.wwn() != null ? identify.wwn()
+                : SysfsAttributes.word(blockDir.resolve("wwid")).or(() -> SysfsAttributes.word(dev.resolve("wwid")))
+                        .filter(w -> w.startsWith("naa.") || w.startsWith("eui.") || w.startsWith("nvme."))
+                        .orElse(null);
+        Integer ncqDepth = identify == null ? null : identify.ncqMaxDepth();
+
+        return new Disk(
+                name,
+                machinePath(blockDir),
+                transport,
+                pci,
+                ataDevice,
+                scsi,
+                model,
+                serial,
+                firmware,
+                wwn,
+                byId,
+                SysfsAttributes.number(blockDir.resolve("size")).map(s -> s * 512).orElse(null),
+                SysfsAttributes.integer(queue.resolve("rotational")).filter(v -> v == 0 || v == 1).map(v -> v == 1).orElse(null),
+                identify == null ? null : identify.ncqSupported(),
+                ncqDepth,
+                device == null ? null : SysfsAttributes.integer(device.resolve("queue_depth")).orElse(null),
+                active,
+                schedulers,
+                SysfsAttributes.integer(queue.resolve("read_ahead_kb")).orElse(null),
+                SysfsAttributes.integer(queue.resolve("nr_requests")).orElse(null),
+                SysfsAttributes.integer(queue.resolve("max_sectors_kb")).orElse(null),
+                partitions(blockDir),
+                SysfsAttributes.names(blockDir.resolve("holders")),
+                ide);
+    }
+
+    static Optional<String> activeScheduler(String line) {
+        Matcher m = Pattern.compile("\\[([^\\]\\s]+)]").matcher(line);
+        if (m.find()) {
+            return Optional.of(m.group(1));
+        }
+        String[] words = line.strip().split("\\s+");
+        return words.length == 1 && !words[0].isEmpty() ? Optional.of(words[0]) : Optional.empty();
+    }
+
+    private static Optional<String> vpdSerial(Path vpd) {
+        try {
+            if (!Files.isRegularFile(vpd)) {
+                return Optional.empty();
+            }
+            byte[] page = Files.readAllBytes(vpd);
+            if (page.length < 5 || (page[1] & 0xff) != 0x80) {
+                return Optional.empty();
+            }
+            int length = Math.min(((page[2] & 0xff) << 8) | (page[3] & 0xff), page.length - 4);
+            String serial = new String(page, 4, length, java.nio.charset.StandardCharsets.US_ASCII).strip();
+            return serial.isEmpty() || !serial.chars().allMatch(c -> c >= 0x20 && c < 0x7f) ? Optional.empty() : Optional.of(serial);
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String transport(String name, Path chain, String ataPort, String driver, boolean ide) {
+        String path = chain.toString();
+        if (name.startsWith("md")) {
+            return "md";
+        } else if (name.startsWith("dm-")) {
+            return "dm";
+        } else if (name.startsWith("loop")) {
+            return "loop";
+        } else if (name.startsWith("zram")) {
+            return "zram";
+        } else if (name.startsWith("nvme") || path.contains("/nvme")) {
+            return "nvme";
+        } else if (path.contains("/virtio")) {
+            return "virtio";
+        } else if (ide) {
+            return "ide";
+        } else if (ataPort != null || (driver != null && DriverFamily.isLibata(driver))) {
+            return "ata";
+        } else if (path.contains("/usb")) {
+            return "usb";
+        } else if (name.startsWith("mmcblk")) {
+            return "mmc";
+        } else if (name.startsWith("sd") || name.startsWith("sr")) {
+            return "scsi";
+        }
+        return "other";
+    }
+
+    private IdeSettings ideSettings(String name, boolean ideChannel) {
+        Path proc = host.path("/proc/ide/" + name);
+        if (!Files.isDirectory(proc)) {
+            return null;
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String line : SysfsAttributes.lines(proc.resolve("settings"))) {
+            String[] f = line.strip().split("\\s+");
+            if (f.length >= 5 && !f[0].equals("name") && !f[0].startsWith("-")) {
+                settings.put(f[0], f[1]);
+            }
+        }
+        return new IdeSettings(SysfsAttributes.word(proc.resolve("driver")).orElse(null),
+                SysfsAttributes.word(proc.resolve("media")).orElse(null), settings);
+    }
+
+    private List<Partition> partitions(Path blockDir) {
+        List<Partition> partitions = new ArrayList<>();
+        for (String child : SysfsAttributes.names(blockDir)) {
+            Path dir = blockDir.resolve(child);
+            if (Files.isDirectory(dir) && Files.exists(dir.resolve("partition"))) {
+                partitions.add(new Partition(child, SysfsAttributes.number(dir.resolve("start")).orElse(null),
+                        SysfsAttributes.number(dir.resolve("size")).map(s -> s * 512).orElse(null)));
+            }
+        }
+        return partitions;
+    }
+
+    private Controller controller(String address, Path dir) {
+        String driver = SysfsAttributes.linkName(dir.resolve("driver"))
+                .or(() -> SysfsAttributes.linkName(host.path("/sys/bus/pci/devices/" + address).resolve("driver")))
+                .orElse(null);
+        String pciClass = SysfsAttributes.word(dir.resolve("class")).orElse(null);
+        Map<String, String> parameters = new TreeMap<>();
+        if (driver != null) {
+            Path params = host.path("/sys/module/" + driver.replace('-', '_') + "/parameters");
+            for (String p : SysfsAttributes.names(params)) {
+                SysfsAttributes.text(params.resolve(p)).map(String::strip).ifPresent(v -> parameters.put(p, v));
+            }
+        }
+        return new Controller(address, SysfsAttributes.word(dir.resolve("vendor")).orElse(null),
+                SysfsAttributes.word(dir.resolve("device")).orElse(null), pciClass, DriverFamily.pciClassName(pciClass),
+                driver, parameters);
+    }
+
+    private List<AtaPort> ataPorts(List<Disk> disks, Map<String, Controller> controllers) {
+        List<AtaPort> ports = new ArrayList<>();
+        Map<String, String> diskByAta = new HashMap<>();
+        disks.stream().filter(d -> d.ataDevice() != null).forEach(d -> diskByAta.put(d.ataDevice(), d.name()));
+        for (String port : SysfsAttributes.names(host.path("/sys/class/ata_port"))) {
+            Matcher pm = ATA_PORT.matcher(port);
+            if (!pm.matches()) {
+                continue;
+            }
+            Optional<Path> portDir = realPath(host.path("/sys/class/ata_port/" + port)).map(Path::getParent);
+            String controller = null;
+            for (Path p = portDir.orElse(null); p != null && p.getFileName() != null; p = p.getParent()) {
+                if (PCI_ADDRESS.matcher(p.getFileName().toString()).matches()) {
+                    controller = p.getFileName().toString();
+                    String address = controller;
+                    Path at = p;
+                    controllers.computeIfAbsent(address, a -> controller(a, at));
+                    break;
+                }
+            }
+            String number = pm.group(1);
+            Path link = host.path("/sys/class/ata_link/link" + number);
+            List<AtaDevice> devices = new ArrayList<>();
+            for (String dev : SysfsAttributes.names(host.path("/sys/class/ata_device"))) {
+                if (!dev.startsWith("dev" + number + ".")) {
+                    continue;
+                }
+                Path dir = host.path("/sys/class/ata_device/" + dev);
+                String deviceClass = SysfsAttributes.word(dir.resolve("class")).orElse(null);
+                String id = String.format("ata%s.%02d", number, SysfsAttributes.parseLong(dev.substring(dev.indexOf('.') + 1)).orElse(0L));
+                IdentifyData identify = SysfsAttributes.text(dir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
+                if ("unknown".equals(deviceClass) || "none".equals(deviceClass)) {
+                    continue;
+                }
+                devices.add(new AtaDevice(id, dev, deviceClass, diskByAta.get(id),
+                        identify == null ? null : identify.model(),
+                        identify == null ? null : identify.serial(),
+                        identify == null ? null : identify.firmware(),
+                        identify == null ? null : identify.ncqSupported(),
+                        identify == null ? null : identify.ncqMaxDepth(),
+                        SysfsAttributes.word(dir.resolve("xfer_mode")).orElse(null),
+                        SysfsAttributes.word(dir.resolve("trim")).orElse(null)));
+            }
+            ports.add(new AtaPort(port, controller,
+                    SysfsAttributes.word(link.resolve("sata_spd")).filter(s -> !s.equals("<unknown>")).orElse(null),
+                    SysfsAttributes.word(link.resolve("sata_spd_limit")).filter(s -> !s.equals("<unknown>")).orElse(null),
+                    devices));
+        }
+        return ports;
+    }
+
+    private List<MdArray> mdArrays(List<Disk> disks) {
+        List<MdArray> arrays = new ArrayList<>();
+        Map<String, List<String>> mdstatMembers = mdstatMembers();
+        for (Disk disk : disks) {
+            if (!disk.transport().equals("md")) {
+                continue;
+            }
+            Path dir = host.path("/sys/block/" + disk.name());
+            Path md = dir.resolve("md");
+            List<String> members = SysfsAttributes.names(dir.resolve("slaves"));
+            if (members.isEmpty()) {
+                members = mdstatMembers.getOrDefault(disk.name(), List.of());
+            }
+            arrays.add(new MdArray(disk.name(),
+                    SysfsAttributes.word(md.resolve("level")).orElse(null),
+                    SysfsAttributes.word(md.resolve("array_state")).orElse(null),
+                    SysfsAttributes.integer(md.resolve("raid_disks")).orElse(null),
+                    members, disk.readAheadKb()));
+        }
+        return arrays;
+    }
+
+    /** Members per array from /proc/mdstat ("md0 : active raid1 hdf1[1] hde1[0]"). */
+    private Map<String, List<String>> mdstatMembers() {
+        Map<String, List<String>> members = new HashMap<>();
+        for (String line : SysfsAttributes.lines(host.path("/proc/mdstat"))) {
+            Matcher m = Pattern.compile("^(md\\w*)\\s*:\\s*\\S+\\s+(.*)$").matcher(line);
+            if (!m.matches()) {
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            Matcher member = Pattern.compile("(\\S+?)\\[\\d+]").matcher(m.group(2));
+            while (member.find()) {
+                names.add(member.group(1));
+            }
+            names.sort(SysfsAttributes::naturalOrder);
+            members.put(m.group(1), names);
+        }
+        return members;
+    }
+
+    private List<Mount> mounts(List<Disk> disks) {
+        Map<String, String> byDevNumber = new HashMap<>();
+        Map<String, String> known = new HashMap<>();
+        for (Disk disk : disks) {
+            known.put(disk.name(), disk.name());
+            SysfsAttributes.word(host.path("/sys/block/" + disk.name() + "/dev")).ifPresent(d -> byDevNumber.put(d, disk.name()));
+            for (Partition p : disk.partitions()) {
+                known.put(p.name(), p.name());
+                Path blockDir = realPath(host.path("/sys/block/" + disk.name())).orElse(host.path("/sys/block/" + disk.name()));
+                SysfsAttributes.word(blockDir.resolve(p.name()).resolve("dev")).ifPresent(d -> byDevNumber.put(d, p.name()));
+            }
+        }
+        List<MountTableParser.Entry> entries = Files.exists(host.path("/proc/self/mountinfo"))
+                ? mountParser.parseMountinfo(SysfsAttributes.lines(host.path("/proc/self/mountinfo")))
+                : mountParser.parseMounts(SysfsAttributes.lines(host.path("/proc/mounts")));
+        List<Mount> mounts = new ArrayList<>();
+        for (MountTableParser.Entry e : entries) {
+            String device = e.majorMinor() == null ? null : byDevNumber.get(e.majorMinor());
+            if (device == null && e.source().startsWith("/dev/")) {
+                device = known.get(e.source().substring(5));
+            }
+            if (device != null) {
+                mounts.add(new Mount(device, e.mountPoint(), e.fsType(), e.options()));
+            }
+        }
+        return mounts;
+    }
+
+    /** /dev/disk/by-id names per kernel name (absent without udev). */
+    private Map<String, List<String>> byIdNames() {
+        Map<String, List<String>> names = new HashMap<>();
+        Path dir = host.path("/dev/disk/by-id");
+        for (String id : SysfsAttributes.names(dir)) {
+            SysfsAttributes.linkName(dir.resolve(id)).ifPresent(target -> names.computeIfAbsent(target, k -> new ArrayList<>()).add(id));
+        }
+        return names;
+    }
+
+    private Optional<Path> realPath(Path path) {
+        try {
+            return Files.exists(path) ? Optional.of(path.toRealPath()) : Optional.empty();
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+
+    private String machinePath(Path path) {
+        Path root = host.root();
+        if (path.startsWith(root)) {
+            return "/" + root.relativize(path).toString();
+        }
+        return path.toString();
+    }
+}
