@@ -225,7 +225,10 @@ public final class MachineDetector {
         List<Partition> partitions = new ArrayList<>();
         for (String child : SysfsAttributes.names(blockDir)) {
             Path dir = blockDir.resolve(child);
-            if (Files.isDirectory(dir) && Files.exists(dir.resolve("partition"))) {
+            // "partition" arrived in 2.6.28; older kernels only have start/dev/size in the partition dir
+            boolean partition = Files.exists(dir.resolve("partition"))
+                    || (Files.exists(dir.resolve("start")) && Files.exists(dir.resolve("dev")));
+            if (Files.isDirectory(dir) && partition) {
                 partitions.add(new Partition(child, SysfsAttributes.number(dir.resolve("start")).orElse(null),
                         SysfsAttributes.number(dir.resolve("size")).map(s -> s * 512).orElse(null)));
             }
