@@ -18,7 +18,7 @@ import com.github.difflib.UnifiedDiffUtils;
  * headers ({@code --- a/etc/...}, {@code +++ b/etc/...}, {@code /dev/null} for a created or
  * deleted file, {@code \ No newline at end of file}, "Binary files ... differ" for non-text),
  * programs as {@code $ argv} (shell-quoted for reading only) with the files they rewrite, checks
- * as {@code check: description}. An empty plan renders as the empty string.
+ * as the one line {@code # check: description}. An empty plan renders as the empty string.
  */
 public final class PlanRenderer {
     private static final int CONTEXT = 3;
@@ -28,18 +28,21 @@ public final class PlanRenderer {
     public String render(Plan plan) {
         StringBuilder out = new StringBuilder();
         for (Change change : plan.changes()) {
+            if (change instanceof Verify verify) {
+                out.append("# check: ").append(oneLine(verify.description())).append('\n');
+                continue;
+            }
             out.append("# ").append(oneLine(change.reason())).append('\n');
             if (change instanceof WriteFile write) {
                 diff(out, write.path(), write.oldBytes(), write.newBytes());
             } else if (change instanceof DeleteFile delete) {
                 diff(out, delete.path(), delete.oldBytes(), null);
-            } else if (change instanceof RunProgram program) {
+            } else {
+                RunProgram program = (RunProgram) change;
                 out.append("$ ").append(ShellWords.join(program.argv())).append('\n');
                 for (String file : program.producesFiles()) {
                     out.append("  rewrites ").append(file).append('\n');
                 }
-            } else {
-                out.append("check: ").append(oneLine(((Verify) change).description())).append('\n');
             }
         }
         return out.toString();
