@@ -44,6 +44,7 @@ public final class PlanExecutor {
     private final AtomicFileWriter writer = new AtomicFileWriter();
 
     /** Applies {@code plan}; empty when the plan is empty (then nothing is locked, journaled or written). */
+    @SuppressWarnings("try") // the lock is held for the body
     public Optional<JournalEntry> apply(Host host, Plan plan, String description) {
         if (plan.isEmpty()) {
             return Optional.empty();

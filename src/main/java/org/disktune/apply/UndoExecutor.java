@@ -15,6 +15,7 @@ public final class UndoExecutor {
     private final UndoPlanner planner = new UndoPlanner();
     private final PlanExecutor executor = new PlanExecutor();
 
+    @SuppressWarnings("try") // the lock is held for the body
     public Optional<JournalEntry> undo(Host host, boolean force) {
         try (HostLock lock = HostLock.acquire(host)) {
             Journal journal = new Journal(host);

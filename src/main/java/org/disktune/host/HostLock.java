@@ -20,7 +20,9 @@ import org.disktune.core.ExitCode;
  * file system the file is locked with {@link FileChannel#tryLock()}, so a crashed holder never
  * leaves a stale lock; the holder's pid is written into it for the message. File systems whose
  * locks are not real (Jimfs keeps fake ones) fall back to creating the file exclusively and
- * deleting it on {@link #close()}. Use in try-with-resources.
+ * deleting it on {@link #close()}. Use in try-with-resources, once per process: Linux file locks
+ * belong to the process, so a second acquire from the same JVM is refused but also weakens the
+ * first (code that already holds the lock passes it on instead, as UndoExecutor does).
  */
 public final class HostLock implements AutoCloseable {
     /** The machine path of the lock file. */

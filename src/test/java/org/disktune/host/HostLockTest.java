@@ -29,6 +29,7 @@ class HostLockTest {
         }, Clock.systemUTC(), true);
     }
 
+    @SuppressWarnings("try") // the lock is held for the body
     @Test
     void fileLockOnTheDefaultFileSystem(@TempDir Path root) throws IOException {
         Host host = host(root);
@@ -42,6 +43,7 @@ class HostLockTest {
         HostLock.acquire(host).close();
     }
 
+    @SuppressWarnings("try") // the lock is held for the body
     @Test
     void createNewFallbackOnJimfs() throws IOException {
         try (FileSystem fs = Jimfs.newFileSystem(Configuration.unix())) {
