@@ -1,0 +1,33 @@
+package org.disktune.apply;
+
+import java.util.Optional;
+
+import org.disktune.host.Host;
+import org.disktune.host.HostLock;
+
+/**
+ * Undoes the newest applied entry under the host lock: plans with {@link UndoPlanner}, applies the
+ * plan through {@link PlanExecutor} as a new entry ("undo of ID (description)", {@code undo_of} =
+ * ID, itself backed up and rolled back on failure), then marks the reverted entry "undone".
+ * Empty when there is nothing to undo: the CLI says "nothing to undo" and exits 0.
+ */
+public final class UndoExecutor {
+    private final UndoPlanner planner = new UndoPlanner();
+    private final PlanExecutor executor = new PlanExecutor();
+
+    @SuppressWarnings("try") // the lock is held for the body
+    public Optional<JournalEntry> undo(Host host, boolean force) {
+        try (HostLock lock = HostLock.acquire(host)) {
+            Journal journal = new Journal(host);
+            Optional<UndoPlan> undo = planner.plan(host, journal, force);
+            if (undo.isEmpty()) {
+                return Optional.empty();
+            }
+            JournalEntry target = undo.get().target();
+            JournalEntry entry = executor.applyHoldingLock(host, journal, undo.get().plan(),
+                    "undo of " + target.id() + " (" + target.description() + ")", target.id());
+            journal.save(target.undoneBy(entry.id()));
+            return Optional.of(entry);
+        }
+    }
+}

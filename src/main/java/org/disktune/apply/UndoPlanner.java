@@ -1,0 +1,108 @@
+package org.disktune.apply;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.disktune.host.Host;
+
+/**
+ * Plans the undo of the newest journal entry that was applied and not yet undone (undo entries
+ * themselves are never undone: undoing twice reverts the entry before). Every file the entry
+ * touched is put back byte for byte from its backup, or deleted when it did not exist before;
+ * produced files (initramfs images) likewise. The result is an ordinary {@link Plan} of
+ * {@link WriteFile}/{@link DeleteFile} changes, so {@code --dry-run} can render it.
+ *
+ * <p>Refused (ENVIRONMENT, one line) when a file changed since the entry wrote it, unless forced;
+ * when a backup is missing or damaged; and when the newest entry was interrupted while applying,
+ * unless forced (then its backups are restored whatever the files hold now). Empty when there is
+ * nothing to undo.
+ */
+public final class UndoPlanner {
+
+    public Optional<UndoPlan> plan(Host host, boolean force) {
+        return plan(host, new Journal(host), force);
+    }
+
+    Optional<UndoPlan> plan(Host host, Journal journal, boolean force) {
+        List<JournalEntry> entries = journal.entries();
+        Set<String> undone = new HashSet<>();
+        for (JournalEntry entry : entries) {
+            if (entry.state() == EntryState.UNDONE) {
+                undone.add(entry.id());
+            }
+            if (entry.state() == EntryState.APPLIED && entry.undoOf() != null) {
+                undone.add(entry.undoOf());
+            }
+        }
+        JournalEntry target = null;
+        for (int i = entries.size() - 1; i >= 0 && target == null; i--) {
+            JournalEntry entry = entries.get(i);
+            boolean candidate = entry.state() == EntryState.APPLIED || entry.state() == EntryState.APPLYING;
+            if (candidate && entry.undoOf() == null && !undone.contains(entry.id())) {
+                target = entry;
+            }
+        }
+        if (target == null) {
+            return Optional.empty();
+        }
+        boolean interrupted = target.state() == EntryState.APPLYING;
+        if (interrupted && !force) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "entry " + target.id() + " (" + target.description()
+                    + ") was interrupted while applying; undo --force restores its files from " + Journal.BACKUPS + "/"
+                    + target.id());
+        }
+        String reason = "undo of " + target.id() + " (" + target.description() + ")";
+        List<Change> changes = new ArrayList<>();
+        List<FileRecord> files = new ArrayList<>(target.files());
+        java.util.Collections.reverse(files);
+        for (FileRecord file : files) {
+            Path path = host.path(file.path());
+            byte[] current = read(path, file.path());
+            if (!force && !interrupted && !Objects.equals(current == null ? null : Sha256.of(current), file.newSha256())) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, file.path() + " changed since " + target.id()
+                        + " wrote it (sha256 differs); undo --force restores it anyway");
+            }
+            if (!file.existedBefore()) {
+                if (current != null) {
+                    changes.add(new DeleteFile(file.path(), current, reason));
+                }
+                continue;
+            }
+            byte[] before = backup(host, target, file);
+            if (!Arrays.equals(current, before)) {
+                changes.add(new WriteFile(file.path(), current, before, reason));
+            }
+        }
+        return Optional.of(new UndoPlan(target, new Plan(changes)));
+    }
+
+    private static byte[] backup(Host host, JournalEntry target, FileRecord file) {
+        byte[] bytes = file.backup() == null ? null : read(host.path(file.backup()), file.backup());
+        if (bytes == null || !Sha256.of(bytes).equals(file.oldSha256())) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "the backup " + file.backup() + " of " + file.path() + " is "
+                    + (bytes == null ? "missing" : "damaged (sha256 differs)") + "; cannot undo " + target.id());
+        }
+        return bytes;
+    }
+
+    private static byte[] read(Path path, String shown) {
+        try {
+            if (Files.isDirectory(path)) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, shown + " is a directory; cannot undo a file there");
+            }
+            return Files.exists(path) ? Files.readAllBytes(path) : null;
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + shown + ": " + PlanExecutor.oneLine(e), e);
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package org.disktune.host;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+
+/**
+ * Replaces files so that a reader (or a crash) sees either the old bytes or the new ones, never a
+ * half file: a temporary file in the same directory ({@code .disktune.tmp.<random>}), written and
+ * fsynced, given the mode and owner of the file it replaces (0644 for a new file, or the mode of
+ * the source for {@link #copy}), renamed over the target, then the directory fsynced. Where the
+ * file system cannot fsync a directory (Jimfs, some network file systems) that last step is
+ * skipped. Symbolic links are refused rather than replaced by a regular file.
+ *
+ * <p>Every failure is a {@link DisktuneException} (ENVIRONMENT) naming the path and the cause; the
+ * temporary file is removed and the target is left as it was.
+ */
+public final class AtomicFileWriter {
+    private static final Set<PosixFilePermission> NEW_FILE_MODE = PosixFilePermissions.fromString("rw-r--r--");
+    private static final String TEMP_PREFIX = ".disktune.tmp.";
+
+    private final SecureRandom random = new SecureRandom();
+
+    /**
+     * Writes {@code bytes} to {@code target}. When the parent directory is missing it is created
+     * only if {@code createParents}; the directories created are returned, outermost first, so
+     * that a caller can remove them again on rollback.
+     */
+    public List<Path> write(Path target, byte[] bytes, boolean createParents) {
+        return replace(target, null, createParents, channel -> {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        });
+    }
+
+    /**
+     * Copies {@code source} to {@code target} as a stream (images may be large). A new target gets
+     * the mode and owner of the source, an existing one keeps its own.
+     */
+    public List<Path> copy(Path source, Path target, boolean createParents) {
+        if (!Files.isRegularFile(source)) {
+            throw failure("cannot copy " + source + " to " + target, new NoSuchFileException(source.toString()));
+        }
+        return replace(target, source, createParents, channel -> {
+            try (InputStream in = Files.newInputStream(source)) {
+                OutputStream out = Channels.newOutputStream(channel);
+                in.transferTo(out);
+                out.flush();
+            }
+        });
+    }
+
+    /**
+     * Removes {@code target} (a single unlink, itself atomic) and fsyncs its directory. A target
+     * that does not exist is not an error: the result is the same.
+     */
+    public void delete(Path target) {
+        try {
+            refuseLink(target);
+            if (Files.deleteIfExists(target)) {
+                syncDirectory(target.toAbsolutePath().getParent());
+            }
+        } catch (IOException e) {
+            throw failure("cannot delete " + target, e);
+        }
+    }
+
+    /** Removes a directory if it is empty (used to undo {@code createParents}); false if it was kept. */
+    public boolean deleteEmptyDirectory(Path directory) {
+        try {
+            if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+            try (var entries = Files.list(directory)) {
+                if (entries.findAny().isPresent()) {
+                    return false;
+                }
+            }
+            Files.delete(directory);
+            syncDirectory(directory.toAbsolutePath().getParent());
+            return true;
+        } catch (IOException e) {
+            throw failure("cannot remove directory " + directory, e);
+        }
+    }
+
+    private interface Content {
+        void writeTo(FileChannel channel) throws IOException;
+    }
+
+    private List<Path> replace(Path target, Path modeSource, boolean createParents, Content content) {
+        Path absolute = target.toAbsolutePath();
+        Path directory = absolute.getParent();
+        if (directory == null) {
+            throw failure("cannot write " + target, new FileSystemException(target.toString(), null, "not a file path"));
+        }
+        Path temp = null;
+        try {
+            refuseLink(absolute);
+            List<Path> created = createDirectories(directory, createParents, target);
+            temp = directory.resolve(TEMP_PREFIX + HexFormat.of().formatHex(nextBytes()));
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                content.writeTo(channel);
+                channel.force(true);
+            }
+            copyOwnershipAndMode(Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) ? absolute : modeSource, temp);
+            Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            temp = null;
+            syncDirectory(directory);
+            return created;
+        } catch (IOException | UnsupportedOperationException e) {
+            throw failure("cannot write " + target, e);
+        } finally {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException ignored) {
+                    // the write already failed; that failure is the one to report
+                }
+            }
+        }
+    }
+
+    private byte[] nextBytes() {
+        byte[] bytes = new byte[8];
+        random.nextBytes(bytes);
+        return bytes;
+    }
+
+    private static List<Path> createDirectories(Path directory, boolean createParents, Path target) throws IOException {
+        if (Files.isDirectory(directory)) {
+            return List.of();
+        }
+        if (!createParents) {
+            throw new NoSuchFileException(directory.toString(), null, "directory does not exist");
+        }
+        List<Path> missing = new ArrayList<>();
+        for (Path p = directory; p != null && !Files.exists(p); p = p.getParent()) {
+            missing.add(0, p);
+        }
+        for (Path p : missing) {
+            Files.createDirectory(p);
+        }
+        syncDirectory(missing.isEmpty() ? directory : missing.get(0).getParent());
+        return List.copyOf(missing);
+    }
+
+    private static void refuseLink(Path target) throws IOException {
+        if (Files.isSymbolicLink(target)) {
+            throw new FileSystemException(target.toString(), null, "is a symbolic link; disktune does not replace links");
+        }
+    }
+
+    /** Gives {@code temp} the mode, owner and group of {@code model}, or 0644 when there is none. */
+    private static void copyOwnershipAndMode(Path model, Path temp) throws IOException {
+        PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
+        if (view == null) {
+            return;
+        }
+        if (model == null) {
+            view.setPermissions(NEW_FILE_MODE);
+            return;
+        }
+        PosixFileAttributes wanted = Files.readAttributes(model, PosixFileAttributes.class);
+        PosixFileAttributes now = view.readAttributes();
+        UserPrincipal owner = wanted.owner();
+        GroupPrincipal group = wanted.group();
+        if (!owner.equals(now.owner())) {
+            view.setOwner(owner);
+        }
+        if (!group.equals(now.group())) {
+            view.setGroup(group);
+        }
+        view.setPermissions(wanted.permissions());
+    }
+
+    /** fsync of a directory, so that a rename survives a crash; skipped where unsupported. */
+    private static void syncDirectory(Path directory) {
+        if (directory == null) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // Jimfs and some network file systems cannot open or fsync a directory
+        }
+    }
+
+    private static DisktuneException failure(String what, Exception e) {
+        return new DisktuneException(ExitCode.ENVIRONMENT, what + ": " + describe(e), e);
+    }
+
+    /** A short cause for a one-line message: "permission denied", "no such file", "No space left on device". */
+    static String describe(Exception e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "already exists";
+        }
+        String message = e.getMessage();
+        return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse(message);
+    }
+}

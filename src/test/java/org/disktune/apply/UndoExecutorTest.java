@@ -1,0 +1,187 @@
+package org.disktune.apply;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.disktune.apply.PlanExecutorTest.CONF;
+import static org.disktune.apply.PlanExecutorTest.IMAGE;
+import static org.disktune.apply.PlanExecutorTest.MKINITCPIO;
+import static org.disktune.apply.PlanExecutorTest.NEW_IMAGE;
+import static org.disktune.apply.PlanExecutorTest.NEW_MKINITCPIO;
+import static org.disktune.apply.PlanExecutorTest.OLD_IMAGE;
+import static org.disktune.apply.PlanExecutorTest.OLD_MKINITCPIO;
+import static org.disktune.apply.PlanExecutorTest.OPTIONS;
+import static org.disktune.apply.PlanExecutorTest.REBUILD;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class UndoExecutorTest {
+    JimfsMachine machine;
+    final PlanExecutor executor = new PlanExecutor();
+    final UndoExecutor undo = new UndoExecutor();
+
+    @BeforeEach
+    void machine() throws IOException {
+        machine = new JimfsMachine();
+        machine.write(MKINITCPIO, OLD_MKINITCPIO);
+        machine.write(IMAGE, OLD_IMAGE);
+        machine.runner.writes(REBUILD, machine.path(IMAGE), NEW_IMAGE, 0, "");
+    }
+
+    private JournalEntry applyModprobePlan() {
+        return executor.apply(machine.host, PlanExecutorTest.modprobePlan(PlanExecutorTest.imageIs(NEW_IMAGE)),
+                "tune sata_nv").orElseThrow();
+    }
+
+    @Test
+    void undoRestoresFilesAndImageByteForByteAndDeletesTheCreatedFile() throws IOException {
+        List<String> before = machine.machineFiles();
+        JournalEntry applied = applyModprobePlan();
+
+        JournalEntry entry = undo.undo(machine.host, false).orElseThrow();
+
+        assertEquals(before, machine.machineFiles());
+        assertArrayEquals(OLD_MKINITCPIO, machine.read(MKINITCPIO));
+        assertArrayEquals(OLD_IMAGE, machine.read(IMAGE));
+        assertFalse(machine.exists(CONF));
+        assertEquals(List.of(REBUILD), machine.runner.calls(), "undo restores the image, it does not rebuild it");
+
+        assertEquals("20261130T131500Z-0002", entry.id());
+        assertEquals(EntryState.APPLIED, entry.state());
+        assertEquals(applied.id(), entry.undoOf());
+        assertEquals("undo of 20261130T131500Z-0001 (tune sata_nv)", entry.description());
+        String reason = "undo of 20261130T131500Z-0001 (tune sata_nv)";
+        assertEquals(List.of(
+                new ChangeRecord(ChangeKind.WRITE_FILE, reason, IMAGE, null, null, Sha256.of(NEW_IMAGE), Sha256.of(OLD_IMAGE)),
+                new ChangeRecord(ChangeKind.WRITE_FILE, reason, MKINITCPIO, null, null, Sha256.of(NEW_MKINITCPIO),
+                        Sha256.of(OLD_MKINITCPIO)),
+                new ChangeRecord(ChangeKind.DELETE_FILE, reason, CONF, null, null, Sha256.of(OPTIONS), null)),
+                entry.changes());
+
+        List<JournalEntry> entries = new Journal(machine.host).entries();
+        assertEquals(2, entries.size());
+        assertEquals(EntryState.UNDONE, entries.get(0).state());
+        assertEquals(entry.id(), entries.get(0).undoneBy());
+        assertEquals(applied.files(), entries.get(0).files());
+        assertEquals(entry, entries.get(1));
+    }
+
+    @Test
+    void undoTwiceUndoesTheOlderEntryThenThereIsNothingLeft() throws IOException {
+        List<String> original = machine.machineFiles();
+        JournalEntry first = applyModprobePlan();
+        List<String> afterFirst = machine.machineFiles();
+        byte[] second = "# written by disktune\noptions sata_nv adma=0\n".getBytes(UTF_8);
+        executor.apply(machine.host, Plan.of(new WriteFile(CONF, OPTIONS, second, "turn ADMA off")), "adma off");
+
+        JournalEntry undoSecond = undo.undo(machine.host, false).orElseThrow();
+        assertEquals(afterFirst, machine.machineFiles());
+        assertEquals("20261130T131500Z-0002", undoSecond.undoOf());
+
+        JournalEntry undoFirst = undo.undo(machine.host, false).orElseThrow();
+        assertEquals(first.id(), undoFirst.undoOf());
+        assertEquals(original, machine.machineFiles());
+
+        assertEquals(Optional.empty(), undo.undo(machine.host, false));
+        assertEquals(List.of(EntryState.UNDONE, EntryState.UNDONE, EntryState.APPLIED, EntryState.APPLIED),
+                new Journal(machine.host).entries().stream().map(JournalEntry::state).toList());
+    }
+
+    @Test
+    void nothingToUndoOnAFreshMachine() {
+        assertEquals(Optional.empty(), undo.undo(machine.host, false));
+        assertFalse(machine.exists("/var/lib/disktune/journal"));
+    }
+
+    @Test
+    void rolledBackEntriesAreNotUndone() throws IOException {
+        machine.runner.exits(REBUILD, 1, "", "boom");
+        assertThrows(DisktuneException.class, this::applyModprobePlan);
+
+        assertEquals(Optional.empty(), undo.undo(machine.host, false));
+    }
+
+    @Test
+    void aFileChangedSinceRefusesUnlessForced() throws IOException {
+        List<String> before = machine.machineFiles();
+        applyModprobePlan();
+        machine.write(MKINITCPIO, "# edited by the admin\n");
+        List<String> edited = machine.snapshot();
+
+        DisktuneException e = assertThrows(DisktuneException.class, () -> undo.undo(machine.host, false));
+
+        assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
+        assertEquals("/etc/mkinitcpio.conf changed since 20261130T131500Z-0001 wrote it (sha256 differs); "
+                + "undo --force restores it anyway", e.getMessage());
+        assertEquals(edited, machine.snapshot(), "nothing changed, nothing journaled");
+
+        undo.undo(machine.host, true).orElseThrow();
+        assertEquals(before, machine.machineFiles());
+    }
+
+    @Test
+    void interruptedEntryNeedsForceAndIsThenRestored() throws IOException {
+        List<String> before = machine.machineFiles();
+        Plan crashing = Plan.of(new WriteFile(MKINITCPIO, OLD_MKINITCPIO, NEW_MKINITCPIO, "files"),
+                new WriteFile(CONF, null, OPTIONS, "options"),
+                new Verify("power cut", host -> {
+                    throw new PowerCut();
+                }));
+        assertThrows(PowerCut.class, () -> executor.apply(machine.host, crashing, "crashed"));
+        assertEquals(EntryState.APPLYING, new Journal(machine.host).newest().orElseThrow().state());
+
+        DisktuneException e = assertThrows(DisktuneException.class, () -> undo.undo(machine.host, false));
+        assertEquals("entry 20261130T131500Z-0001 (crashed) was interrupted while applying; undo --force restores its "
+                + "files from /var/lib/disktune/backups/20261130T131500Z-0001", e.getMessage());
+
+        undo.undo(machine.host, true).orElseThrow();
+        assertEquals(before, machine.machineFiles());
+        assertEquals(EntryState.UNDONE, new Journal(machine.host).entries().get(0).state());
+    }
+
+    @Test
+    void damagedBackupRefuses() throws IOException {
+        JournalEntry applied = applyModprobePlan();
+        machine.write("/var/lib/disktune/backups/" + applied.id() + IMAGE, new byte[] {0});
+
+        DisktuneException e = assertThrows(DisktuneException.class, () -> undo.undo(machine.host, false));
+
+        assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
+        assertEquals("the backup /var/lib/disktune/backups/20261130T131500Z-0001/boot/kernel26.img of /boot/kernel26.img "
+                + "is damaged (sha256 differs); cannot undo 20261130T131500Z-0001", e.getMessage());
+        assertArrayEquals(NEW_IMAGE, machine.read(IMAGE));
+    }
+
+    @Test
+    void undoPlanRendersForADryRun() throws IOException {
+        executor.apply(machine.host, Plan.of(new WriteFile(MKINITCPIO, OLD_MKINITCPIO, NEW_MKINITCPIO, "files")), "files");
+
+        UndoPlan plan = new UndoPlanner().plan(machine.host, false).orElseThrow();
+
+        assertEquals("""
+                # undo of 20261130T131500Z-0001 (files)
+                --- a/etc/mkinitcpio.conf
+                +++ b/etc/mkinitcpio.conf
+                @@ -1,3 +1,3 @@
+                 MODULES="sata_nv"
+                -FILES="/etc/modprobe.d/disktune.conf"
+                +FILES=""
+                 HOOKS="base udev"
+                """, new PlanRenderer().render(plan.plan()));
+        assertArrayEquals(NEW_MKINITCPIO, machine.read(MKINITCPIO), "planning changes nothing");
+    }
+
+    /** Stands for the process dying mid-apply: not an exception the executor handles. */
+    static final class PowerCut extends Error {
+        private static final long serialVersionUID = 1L;
+    }
+}
