@@ -121,7 +121,7 @@ public final class InitramfsGeneratorDetector {
         List<InstalledKernel> out = new ArrayList<>();
         for (String v : versions) {
             String pkgbase = firstLine("/usr/lib/modules/" + v + "/pkgbase").or(() -> firstLine("/lib/modules/" + v + "/pkgbase")).orElse(null);
-            String kernelImage = firstExisting(List.of("/boot/vmlinuz-" + v, pkgbase == null ? null : "/boot/vmlinuz-" + pkgbase,
+            String kernelImage = firstExisting(java.util.Arrays.asList("/boot/vmlinuz-" + v, pkgbase == null ? null : "/boot/vmlinuz-" + pkgbase,
                     "/lib/modules/" + v + "/vmlinuz", "/usr/lib/modules/" + v + "/vmlinuz"));
             LinkedHashSet<String> candidates = new LinkedHashSet<>(List.of("/boot/initrd.img-" + v, "/boot/initramfs-" + v + ".img", "/boot/initrd-" + v));
             if (pkgbase != null) {

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * Evaluates the plain assignments of a bash config file the way bash would for the simple cases
  * configuration files use: scalars, arrays, {@code +=}, {@code $VAR}/{@code ${VAR}} expansion
- * (not inside single quotes) and {@code source FILE} / {@code . FILE} through a resolver.
+ * (not inside single quotes; an unset variable is left as written) and {@code source FILE} / {@code . FILE} through a resolver.
  */
 final class ShellValues {
     private static final Pattern VAR = Pattern.compile("\\$(?:\\{([A-Za-z_][A-Za-z0-9_]*)\\}|([A-Za-z_][A-Za-z0-9_]*))");
@@ -64,7 +64,7 @@ final class ShellValues {
         StringBuilder b = new StringBuilder();
         while (m.find()) {
             String name = m.group(1) != null ? m.group(1) : m.group(2);
-            m.appendReplacement(b, Matcher.quoteReplacement(scalars.getOrDefault(name, "")));
+            m.appendReplacement(b, Matcher.quoteReplacement(scalars.containsKey(name) ? scalars.get(name) : m.group()));
         }
         m.appendTail(b);
         return b.toString();
