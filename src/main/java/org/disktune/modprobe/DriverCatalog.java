@@ -1,0 +1,82 @@
+package org.disktune.modprobe;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The driver knowledge in {@code drivers.tsv} (a resource next to this class): modules, their
+ * parameters, types, PCI ids and expected effects. Loaded once per instance; immutable.
+ */
+public final class DriverCatalog {
+    private static final String RESOURCE = "drivers.tsv";
+    private final Map<String, Map<String, DriverParameter>> modules;
+
+    private DriverCatalog(Map<String, Map<String, DriverParameter>> modules) {
+        this.modules = modules;
+    }
+
+    /** The bundled catalogue. */
+    public static DriverCatalog load() {
+        try (InputStream in = DriverCatalog.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + RESOURCE + " missing from the build");
+            }
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read resource " + RESOURCE, e);
+        }
+    }
+
+    /** Parses catalogue text (TAB-separated, '#' comment lines). */
+    public static DriverCatalog parse(String tsv) {
+        Map<String, Map<String, DriverParameter>> modules = new LinkedHashMap<>();
+        for (String line : tsv.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t", -1);
+            if (f.length != 9) {
+                throw new IllegalStateException("drivers.tsv: expected 9 columns: " + line);
+            }
+            Long min = null;
+            Long max = null;
+            if (!f[3].equals("-")) {
+                String[] r = f[3].split("\\.\\.");
+                min = Long.parseLong(r[0]);
+                max = Long.parseUnsignedLong(r[1]);
+            }
+            List<String> ids = f[6].equals("-") ? List.of() : Arrays.asList(f[6].split(","));
+            DriverParameter p = new DriverParameter(f[0], f[1], ParameterType.valueOf(f[2].toUpperCase(Locale.ROOT)),
+                    min, max, f[4], f[5], ids, f[7], f[8]);
+            modules.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[1], p);
+        }
+        return new DriverCatalog(modules);
+    }
+
+    public boolean knows(String module) {
+        return modules.containsKey(ModprobeConfigParser.normalizeName(module));
+    }
+
+    public Optional<DriverParameter> parameter(String module, String parameter) {
+        Map<String, DriverParameter> params = modules.get(ModprobeConfigParser.normalizeName(module));
+        return params == null ? Optional.empty() : Optional.ofNullable(params.get(ModprobeConfigParser.normalizeName(parameter)));
+    }
+
+    /** The known parameters of a module, in catalogue order (empty for an unknown module). */
+    public List<DriverParameter> parameters(String module) {
+        Map<String, DriverParameter> params = modules.get(ModprobeConfigParser.normalizeName(module));
+        return params == null ? List.of() : List.copyOf(params.values());
+    }
+
+    public List<String> modules() {
+        return new ArrayList<>(modules.keySet());
+    }
+}
