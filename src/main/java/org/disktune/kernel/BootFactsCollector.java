@@ -22,6 +22,7 @@ final class BootFactsCollector {
     private static final Pattern ATA_PORT = Pattern.compile("^ata(\\d{1,4}): (.*)$");
     private static final Pattern LINK = Pattern.compile(
             "^SATA link (up|down)(?: ((?:\\d+(?:\\.\\d+)?|<unknown>) ?Gbps|<unknown>))?(?: \\(SStatus (\\w+) SControl (\\w+)\\))?.*");
+    private static final Pattern GBPS = Pattern.compile("(\\d)Gbps");
     private static final Pattern PORT = Pattern.compile("^(SATA|PATA) max (\\S+)(?: (.*))?$");
     private static final Pattern IRQ = Pattern.compile("\\birq (\\d{1,6})\\b");
     private static final Pattern IDENTITY = Pattern.compile("^((?:ATA|CFA)(?:-\\d{1,3})?|ATAPI): (.*), ([^,]*), max (\\S+?)(?:,.*)?$");
@@ -88,7 +89,7 @@ final class BootFactsCollector {
         if (startedAt == null && line.wallClock() != null) {
             startedAt = line.wallClock();
         }
-        String msg = line.message().stripTrailing();
+        String msg = line.message().strip();
         if (msg.isEmpty()) {
             return;
         }
@@ -133,10 +134,10 @@ final class BootFactsCollector {
     private void ataDevice(int port, int devno, String rest) {
         Matcher m = LINK.matcher(rest);
         if (m.matches()) { // a link behind a port multiplier: "ata1.02: SATA link up ..."
-            link(String.format("ata%d.%02d", port, devno), port, devno, m);
+            link(deviceId(port, devno), port, devno, m);
             return;
         }
-        String id = String.format("ata%d.%02d", port, devno);
+        String id = deviceId(port, devno);
         DeviceState d = get(devices, id, k -> new DeviceState(id, port, devno));
         if (d == null) {
             return;
@@ -201,6 +202,10 @@ final class BootFactsCollector {
         }
     }
 
+    private static String deviceId(int port, int devno) {
+        return "ata" + port + (devno < 10 ? ".0" : ".") + devno;
+    }
+
     private void ataPort(int port, String rest) {
         Matcher m = LINK.matcher(rest);
         if (m.matches()) {
@@ -227,7 +232,7 @@ final class BootFactsCollector {
         }
         l.seen = true;
         l.up = m.group(1).equals("up");
-        l.speed = l.up && m.group(2) != null ? m.group(2).replaceAll("(\\d)Gbps", "$1 Gbps") : null;
+        l.speed = l.up && m.group(2) != null ? GBPS.matcher(m.group(2)).replaceAll("$1 Gbps") : null;
         l.sStatus = m.group(3);
         l.sControl = m.group(4);
     }
