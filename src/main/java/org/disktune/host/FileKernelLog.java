@@ -1,0 +1,100 @@
+package org.disktune.host;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+import org.apache.commons.compress.compressors.CompressorException;
+import org.apache.commons.compress.compressors.CompressorStreamFactory;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+
+/**
+ * A saved kernel log given with {@code --kernel-log FILE} (or the saved log of a root tree): dmesg,
+ * journalctl or syslog text in any format the normalizer reads, plain or compressed (gzip as in
+ * rotated kern.log.2.gz, also xz, bzip2, zstd: found by magic bytes, not by name).
+ */
+public final class FileKernelLog implements KernelLogSource {
+    private final Path file;
+
+    public FileKernelLog(Path file) {
+        this.file = Objects.requireNonNull(file);
+    }
+
+    @Override
+    public KernelLogReader open() {
+        InputStream raw;
+        try {
+            raw = new BufferedInputStream(Files.newInputStream(file), 65_536);
+        } catch (NoSuchFileException e) {
+            throw new DisktuneException(ExitCode.USAGE, "kernel log " + file + " does not exist; give a saved dmesg, journalctl or syslog file");
+        } catch (AccessDeniedException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "kernel log " + file + " is not readable; run as root or copy it");
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.USAGE, "cannot open kernel log " + file + ": " + e.getMessage(), e);
+        }
+        String compression = null;
+        InputStream in = raw;
+        try {
+            compression = CompressorStreamFactory.detect(raw);
+        } catch (CompressorException e) {
+            // not a compressed stream: plain text
+        }
+        if (compression != null) {
+            try {
+                in = new CompressorStreamFactory(true).createCompressorInputStream(compression, raw);
+            } catch (CompressorException | LinkageError e) {
+                close(raw);
+                throw new DisktuneException(ExitCode.USAGE, "kernel log " + file + " looks " + compression + "-compressed but cannot be opened: " + e.getMessage(), e);
+            }
+        }
+        InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
+        List<String> notes = compression == null ? List.of() : List.of("read " + compression + "-compressed " + file.getFileName());
+        TextKernelLogReader text = new TextKernelLogReader(file.toString(), notes, reader);
+        return new KernelLogReader() {
+            @Override
+            public String source() {
+                return text.source();
+            }
+
+            @Override
+            public List<String> notes() {
+                return text.notes();
+            }
+
+            @Override
+            public String readLine() {
+                try {
+                    return text.readLine();
+                } catch (IOException | UncheckedIOException e) {
+                    throw new DisktuneException(ExitCode.USAGE, "kernel log " + file + " is damaged: " + e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                text.close();
+            }
+        };
+    }
+
+    private static void close(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException e) {
+            // nothing more to say than the failure already reported
+        }
+    }
+}

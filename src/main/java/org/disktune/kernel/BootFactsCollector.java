@@ -1,0 +1,578 @@
+package org.disktune.kernel;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Collects the disk facts of one boot from its kernel messages, line by line. Memory stays bounded:
+ * only facts are kept, never lines, and the number of devices, ports and lines per device is capped.
+ */
+final class BootFactsCollector {
+    static final int MAX_ENTRIES = 256;
+    private static final int MAX_LIST = 16;
+
+    private static final Pattern ATA_DEVICE = Pattern.compile("^ata(\\d{1,4})\\.(\\d{2}): (.*)$");
+    private static final Pattern ATA_PORT = Pattern.compile("^ata(\\d{1,4}): (.*)$");
+    private static final Pattern LINK = Pattern.compile(
+            "^SATA link (up|down)(?: ((?:\\d+(?:\\.\\d+)?|<unknown>) ?Gbps|<unknown>))?(?: \\(SStatus (\\w+) SControl (\\w+)\\))?.*");
+    private static final Pattern GBPS = Pattern.compile("(\\d)Gbps");
+    private static final Pattern PORT = Pattern.compile("^(SATA|PATA) max (\\S+)(?: (.*))?$");
+    private static final Pattern IRQ = Pattern.compile("\\birq (\\d{1,6})\\b");
+    private static final Pattern IDENTITY = Pattern.compile("^((?:ATA|CFA)(?:-\\d{1,3})?|ATAPI): (.*), ([^,]*), max (\\S+?)(?:,.*)?$");
+    private static final Pattern OLD_IDENTITY = Pattern.compile("^((?:ATA|CFA)(?:-\\d{1,3})?), max (\\S+?), (\\d{1,19}) sectors: (.*)$");
+    private static final Pattern OLD_ATAPI = Pattern.compile("^ATAPI(?:-\\d{1,3})?, max (\\S+?)(?:,.*)?$");
+    private static final Pattern SECTORS = Pattern.compile("^(\\d{1,19}) sectors, multi (\\d{1,5}): (LBA48|LBA)\\b\\s*(.*)$");
+    private static final Pattern SECTORS_CHS = Pattern.compile("^(\\d{1,19}) sectors, multi (\\d{1,5}), CHS (\\d+/\\d+/\\d+).*$");
+    private static final Pattern OLD_MULTI = Pattern.compile("^ata\\d+: dev \\d+ multi count (\\d{1,5})$");
+    private static final Pattern NCQ_DEPTH = Pattern.compile("NCQ \\(depth (\\d{1,4})(?:/(\\d{1,4}))?\\)(, AA)?");
+    private static final Pattern CONFIGURED = Pattern.compile("^configured for (\\S+)");
+    private static final Pattern FORCE = Pattern.compile("^FORCE: (.*)$");
+    private static final Pattern FORCE_MODIFIED = Pattern.compile("^(?:horkage )?modified \\((.*)\\)$");
+    private static final Pattern QUIRKS = Pattern.compile("^Model '(.*)', rev '(.*)', applying quirks:(.*)$");
+    private static final Pattern FEATURES = Pattern.compile("^Features:(.*)$");
+
+    private static final Pattern CONTROLLER = Pattern.compile(
+            "^(ahci|ata_piix|ata_generic|pata_\\w+|sata_\\w+|pdc_adma|acard-ahci|ahci_\\w+) ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]): (.*)$");
+    private static final Pattern NV_MODE = Pattern.compile("^Using (ADMA|SWNCQ) mode");
+    private static final Pattern SCSI_HOST = Pattern.compile("^scsi(?: host(\\d{1,6}):|(\\d{1,6}) :) (\\S+)");
+    private static final Pattern SCSI_DEVICE = Pattern.compile("^scsi (\\d{1,6}):(\\d{1,4}):(\\d{1,6}):(\\d{1,6}): (.*?) PQ: .*$");
+    private static final Pattern SD_BRACKET = Pattern.compile("^sd (\\d{1,6}):(\\d{1,4}):(\\d{1,6}):(\\d{1,6}): \\[(\\w+)\\] (.*)$");
+    private static final Pattern SD_BLOCKS = Pattern.compile("^(\\d{1,19}) (\\d{3,6})-byte (?:logical blocks|hardware sectors|hdwr sectors)");
+    private static final Pattern SD_ATTACHED_OLD = Pattern.compile("^sd (\\d{1,6}):(\\d{1,4}):(\\d{1,6}):(\\d{1,6}): Attached scsi disk (\\w+)");
+    private static final Pattern SCSI_DEVICE_OLD = Pattern.compile("^SCSI device (\\w+): (\\d{1,19}) (\\d{3,6})-byte hdwr sectors");
+    private static final Pattern INQUIRY_OLD = Pattern.compile("^\\s*Vendor: (.{0,8}?)\\s*Model: (.{0,16}?)\\s*Rev: (.{0,4}?)\\s*$");
+    private static final Pattern TYPE_OLD = Pattern.compile("^\\s*Type:\\s+(\\S+)\\s+ANSI.*$");
+
+    private static final Pattern IDE = Pattern.compile("^(hd[a-z]{1,2}): (.*)$");
+    private static final Pattern IDE_MODEL = Pattern.compile("^(.*), ((?:ATA|ATAPI) .*)$");
+    private static final Pattern IDE_REQUEST = Pattern.compile("^max request size: (\\d{1,7}) ?KiB");
+    private static final Pattern IDE_SECTORS = Pattern.compile(
+            "^(\\d{1,19}) sectors \\((\\d{1,12}) MB\\)(?: w/(\\d{1,7}) ?KiB Cache)?(?:, CHS=(\\d+/\\d+/\\d+))?(?:, ((?:UDMA|DMA|MWDMA|PIO)\\S*))?.*$");
+    private static final Pattern IDE_SELECTED = Pattern.compile("^(\\S+) mode selected");
+    private static final Pattern IDE_BIOS = Pattern.compile("\\b(hd[a-z]{1,2}):(DMA|pio)\\b");
+
+    private static final Pattern COMMAND_LINE = Pattern.compile("^(?:Kernel )?[Cc]ommand line: (.*)$");
+    private static final Pattern VERSION = Pattern.compile("^Linux version (\\S+) .*");
+
+    private final int index;
+    private String kernelVersion;
+    private String commandLine;
+    private String startedAt;
+    private boolean complete;
+    private final Map<String, ControllerState> controllers = new LinkedHashMap<>();
+    private final Map<Integer, String> scsiHosts = new TreeMap<>();
+    private final Map<Integer, AtaPortLog> ports = new TreeMap<>();
+    private final Map<String, LinkState> links = new LinkedHashMap<>();
+    private final Map<String, DeviceState> devices = new LinkedHashMap<>();
+    private final Map<String, IdeState> ideDisks = new TreeMap<>();
+    private final Map<String, ScsiState> scsi = new LinkedHashMap<>();
+    private final Map<String, String> scsiByBlock = new LinkedHashMap<>();
+    private ScsiState pendingOldInquiry;
+    private boolean capped;
+
+    BootFactsCollector(int index) {
+        this.index = index;
+    }
+
+    boolean capped() {
+        return capped;
+    }
+
+    void accept(KernelLogLine line) {
+        if (startedAt == null && line.wallClock() != null) {
+            startedAt = line.wallClock();
+        }
+        String msg = line.message().strip();
+        if (msg.isEmpty()) {
+            return;
+        }
+        Matcher m;
+        if (msg.startsWith("ata") && (m = ATA_DEVICE.matcher(msg)).matches()) {
+            ataDevice(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
+        } else if (msg.startsWith("ata") && (m = ATA_PORT.matcher(msg)).matches()) {
+            ataPort(Integer.parseInt(m.group(1)), m.group(2));
+        } else if (msg.startsWith("hd") && (m = IDE.matcher(msg)).matches()) {
+            ide(m.group(1), m.group(2));
+        } else if (msg.startsWith("ide") && msg.contains("BIOS settings")) {
+            m = IDE_BIOS.matcher(msg);
+            while (m.find()) {
+                IdeState d = get(ideDisks, m.group(1), IdeState::new);
+                if (d != null) {
+                    d.biosSetting = m.group(2);
+                }
+            }
+        } else if (msg.startsWith("scsi") || msg.startsWith("sd ") || msg.startsWith("SCSI device ")) {
+            scsiLine(msg);
+        } else if (msg.startsWith("Linux version ")) {
+            if ((m = VERSION.matcher(msg)).matches()) {
+                kernelVersion = m.group(1);
+                complete = true;
+            }
+        } else if ((m = COMMAND_LINE.matcher(msg)).matches()) {
+            if (commandLine == null) {
+                commandLine = m.group(1).strip();
+            }
+        } else if ((m = CONTROLLER.matcher(msg)).matches()) {
+            controller(m.group(1), m.group(2), m.group(3).strip());
+        } else if ((m = INQUIRY_OLD.matcher(msg)).matches()) {
+            pendingOldInquiry = new ScsiState();
+            pendingOldInquiry.vendor = m.group(1).strip();
+            pendingOldInquiry.model = m.group(2).strip();
+            pendingOldInquiry.revision = m.group(3).strip();
+        } else if (pendingOldInquiry != null && (m = TYPE_OLD.matcher(msg)).matches()) {
+            pendingOldInquiry.type = m.group(1);
+        }
+    }
+
+    private void ataDevice(int port, int devno, String rest) {
+        Matcher m = LINK.matcher(rest);
+        if (m.matches()) { // a link behind a port multiplier: "ata1.02: SATA link up ..."
+            link(deviceId(port, devno), port, devno, m);
+            return;
+        }
+        String id = deviceId(port, devno);
+        DeviceState d = get(devices, id, k -> new DeviceState(id, port, devno));
+        if (d == null) {
+            return;
+        }
+        if ((m = IDENTITY.matcher(rest)).matches()) {
+            d.identity(m.group(1), m.group(2).strip(), m.group(3).strip(), m.group(4), rest);
+        } else if ((m = OLD_IDENTITY.matcher(rest)).matches()) {
+            d.identity(m.group(1), null, null, m.group(2), rest);
+            d.sectors = parseLong(m.group(3));
+            d.sectorsLine = rest;
+            String tail = m.group(4);
+            if (tail.startsWith("CHS ")) {
+                d.addressing = "CHS";
+            } else {
+                d.addressing = tail.startsWith("LBA48") ? "LBA48" : tail.startsWith("LBA") ? "LBA" : null;
+                d.ncq(tail);
+            }
+        } else if ((m = OLD_ATAPI.matcher(rest)).matches()) {
+            d.identity("ATAPI", null, null, m.group(1), rest);
+        } else if ((m = SECTORS.matcher(rest)).matches()) {
+            d.sectors = parseLong(m.group(1));
+            d.multi = parseInt(m.group(2));
+            d.addressing = m.group(3);
+            d.sectorsLine = rest;
+            d.ncq(m.group(4));
+        } else if ((m = SECTORS_CHS.matcher(rest)).matches()) {
+            d.sectors = parseLong(m.group(1));
+            d.multi = parseInt(m.group(2));
+            d.addressing = "CHS";
+            d.sectorsLine = rest;
+        } else if ((m = OLD_MULTI.matcher(rest)).matches()) {
+            d.multi = parseInt(m.group(1));
+        } else if ((m = CONFIGURED.matcher(rest)).find()) {
+            d.transferMode = m.group(1);
+        } else if ((m = FORCE.matcher(rest)).matches()) {
+            String text = m.group(1).strip();
+            addCapped(d.forceLines, text);
+            Matcher q = FORCE_MODIFIED.matcher(text);
+            if (q.matches()) {
+                for (String name : q.group(1).split("[,\\s]+")) {
+                    if (!name.isEmpty()) {
+                        addCapped(d.forcedQuirks, name);
+                    }
+                }
+            }
+        } else if ((m = QUIRKS.matcher(rest)).matches()) {
+            if (d.model == null) {
+                d.model = m.group(1).strip();
+                d.firmware = m.group(2).strip();
+            }
+            for (String q : m.group(3).strip().split("\\s+")) {
+                if (!q.isEmpty()) {
+                    addCapped(d.quirks, q);
+                }
+            }
+        } else if ((m = FEATURES.matcher(rest)).matches()) {
+            for (String f : m.group(1).strip().split("\\s+")) {
+                if (!f.isEmpty()) {
+                    addCapped(d.features, f);
+                }
+            }
+        }
+    }
+
+    private static String deviceId(int port, int devno) {
+        return "ata" + port + (devno < 10 ? ".0" : ".") + devno;
+    }
+
+    private void ataPort(int port, String rest) {
+        Matcher m = LINK.matcher(rest);
+        if (m.matches()) {
+            link("ata" + port, port, null, m);
+        } else if ((m = PORT.matcher(rest)).matches()) {
+            String resources = m.group(3) == null ? "" : m.group(3).strip();
+            Matcher irq = IRQ.matcher(resources);
+            putCapped(ports, port, new AtaPortLog("ata" + port, port, m.group(1), m.group(2), resources,
+                    irq.find() ? parseInt(irq.group(1)) : null));
+        } else if (rest.strip().equals("DUMMY")) {
+            putCapped(ports, port, new AtaPortLog("ata" + port, port, "DUMMY", null, "", null));
+        } else if ((m = FORCE.matcher(rest)).matches()) {
+            LinkState l = get(links, "ata" + port, k -> new LinkState(k, port, null));
+            if (l != null) {
+                addCapped(l.forceLines, m.group(1).strip());
+            }
+        }
+    }
+
+    private void link(String id, int port, Integer pmpLink, Matcher m) {
+        LinkState l = get(links, id, k -> new LinkState(k, port, pmpLink));
+        if (l == null) {
+            return;
+        }
+        l.seen = true;
+        l.up = m.group(1).equals("up");
+        l.speed = l.up && m.group(2) != null ? GBPS.matcher(m.group(2)).replaceAll("$1 Gbps") : null;
+        l.sStatus = m.group(3);
+        l.sControl = m.group(4);
+    }
+
+    private void controller(String driver, String pci, String text) {
+        ControllerState c = get(controllers, driver + " " + pci, k -> new ControllerState(driver, pci));
+        if (c == null) {
+            return;
+        }
+        Matcher m = NV_MODE.matcher(text);
+        if (m.find()) {
+            c.mode = m.group(1);
+        }
+        if (!c.messages.contains(text)) {
+            addCapped(c.messages, text);
+        }
+    }
+
+    private void scsiLine(String msg) {
+        Matcher m;
+        if ((m = SCSI_HOST.matcher(msg)).find()) {
+            int host = parseInt(m.group(1) != null ? m.group(1) : m.group(2));
+            if (scsiHosts.size() < MAX_ENTRIES || scsiHosts.containsKey(host)) {
+                scsiHosts.put(host, m.group(3));
+            } else {
+                capped = true;
+            }
+        } else if ((m = SCSI_DEVICE.matcher(msg)).matches()) {
+            ScsiState s = scsi(m);
+            if (s != null) {
+                s.inquiry(m.group(5));
+            }
+        } else if ((m = SD_BRACKET.matcher(msg)).matches()) {
+            ScsiState s = scsi(m);
+            if (s != null) {
+                s.blockDevice = m.group(5);
+                scsiByBlock.put(s.blockDevice, s.address);
+                Matcher b = SD_BLOCKS.matcher(m.group(6));
+                if (b.find()) {
+                    s.logicalBlocks = parseLong(b.group(1));
+                    s.logicalBlockSize = parseInt(b.group(2));
+                }
+            }
+        } else if ((m = SD_ATTACHED_OLD.matcher(msg)).find()) {
+            ScsiState s = scsi(m);
+            if (s != null) {
+                s.blockDevice = m.group(5);
+                if (pendingOldInquiry != null) {
+                    s.type = pendingOldInquiry.type;
+                    s.vendor = pendingOldInquiry.vendor;
+                    s.model = pendingOldInquiry.model;
+                    s.revision = pendingOldInquiry.revision;
+                    pendingOldInquiry = null;
+                }
+                ScsiState sized = scsi.get("block:" + s.blockDevice);
+                if (sized != null) {
+                    scsi.remove("block:" + s.blockDevice);
+                    s.logicalBlocks = sized.logicalBlocks;
+                    s.logicalBlockSize = sized.logicalBlockSize;
+                }
+            }
+        } else if ((m = SCSI_DEVICE_OLD.matcher(msg)).find()) {
+            // 2.6.18 prints the size before the address is known: keep it under the disk name until "Attached scsi disk".
+            ScsiState s = get(scsi, "block:" + m.group(1), k -> new ScsiState());
+            if (s != null) {
+                s.logicalBlocks = parseLong(m.group(2));
+                s.logicalBlockSize = parseInt(m.group(3));
+            }
+        }
+    }
+
+    private ScsiState scsi(Matcher m) {
+        String address = m.group(1) + ":" + m.group(2) + ":" + m.group(3) + ":" + m.group(4);
+        return get(scsi, address, k -> {
+            ScsiState s = new ScsiState();
+            s.address = address;
+            s.host = parseInt(m.group(1));
+            s.channel = parseInt(m.group(2));
+            s.target = parseInt(m.group(3));
+            s.lun = parseInt(m.group(4));
+            return s;
+        });
+    }
+
+    private void ide(String name, String rest) {
+        IdeState d;
+        Matcher m;
+        if ((m = IDE_MODEL.matcher(rest)).matches()) {
+            if ((d = get(ideDisks, name, IdeState::new)) != null) {
+                d.model = m.group(1).strip();
+                d.media = m.group(2).strip();
+            }
+        } else if ((m = IDE_REQUEST.matcher(rest)).find()) {
+            if ((d = get(ideDisks, name, IdeState::new)) != null) {
+                d.maxRequestKib = parseInt(m.group(1));
+            }
+        } else if ((m = IDE_SECTORS.matcher(rest)).matches()) {
+            if ((d = get(ideDisks, name, IdeState::new)) != null) {
+                d.sectors = parseLong(m.group(1));
+                d.megabytes = parseLong(m.group(2));
+                d.cacheKib = m.group(3) == null ? null : parseInt(m.group(3));
+                d.chs = m.group(4);
+                d.dmaMode = m.group(5);
+            }
+        } else if ((m = IDE_SELECTED.matcher(rest)).find()) {
+            if ((d = get(ideDisks, name, IdeState::new)) != null) {
+                d.selectedMode = m.group(1);
+            }
+        }
+    }
+
+    KernelBoot toBoot() {
+        List<AtaDeviceLog> ata = new ArrayList<>();
+        devices.values().stream()
+                .filter(DeviceState::printedFacts)
+                .sorted(Comparator.comparingInt((DeviceState d) -> d.port).thenComparingInt(d -> d.devno))
+                .forEach(d -> ata.add(d.toLog()));
+        List<AtaLinkLog> linkLogs = new ArrayList<>();
+        links.values().stream()
+                .filter(l -> l.seen || !l.forceLines.isEmpty())
+                .sorted(Comparator.comparingInt((LinkState l) -> l.port).thenComparing(l -> l.pmpLink == null ? -1 : l.pmpLink))
+                .forEach(l -> linkLogs.add(new AtaLinkLog(l.id, l.port, l.pmpLink, l.up, l.speed, l.sStatus, l.sControl, l.forceLines)));
+        List<ScsiDiskLog> disks = new ArrayList<>();
+        scsi.values().stream()
+                .filter(s -> s.address != null)
+                .sorted(Comparator.comparingInt((ScsiState s) -> s.host).thenComparingInt(s -> s.channel)
+                        .thenComparingInt(s -> s.target).thenComparingInt(s -> s.lun))
+                .forEach(s -> disks.add(new ScsiDiskLog(s.address, s.host, s.channel, s.target, s.lun, s.type, s.vendor,
+                        s.model, s.revision, s.blockDevice, s.logicalBlocks, s.logicalBlockSize)));
+        List<IdeDiskLog> ide = new ArrayList<>();
+        ideDisks.values().forEach(d -> ide.add(new IdeDiskLog(d.name, d.model, d.media, d.maxRequestKib, d.sectors,
+                d.megabytes, d.cacheKib, d.chs, d.dmaMode, d.selectedMode, d.biosSetting)));
+        List<ScsiHostLog> hosts = new ArrayList<>();
+        scsiHosts.forEach((h, drv) -> hosts.add(new ScsiHostLog(h, drv)));
+        List<ControllerLog> ctl = new ArrayList<>();
+        controllers.values().forEach(c -> ctl.add(new ControllerLog(c.driver, c.pci, c.mode, c.messages)));
+        return new KernelBoot(index, kernelVersion, commandLine, startedAt, complete, ctl, hosts,
+                new ArrayList<>(ports.values()), linkLogs, ata, ide, disks);
+    }
+
+    private <K, V> V get(Map<K, V> map, K key, Function<K, V> make) {
+        V v = map.get(key);
+        if (v == null) {
+            if (map.size() >= MAX_ENTRIES) {
+                capped = true;
+                return null;
+            }
+            v = make.apply(key);
+            map.put(key, v);
+        }
+        return v;
+    }
+
+    private <K, V> void putCapped(Map<K, V> map, K key, V value) {
+        if (map.size() < MAX_ENTRIES || map.containsKey(key)) {
+            map.put(key, value);
+        } else {
+            capped = true;
+        }
+    }
+
+    private static void addCapped(List<String> list, String value) {
+        if (list.size() < MAX_LIST && !list.contains(value)) {
+            list.add(value);
+        }
+    }
+
+    private static Long parseLong(String digits) {
+        try {
+            return Long.valueOf(digits);
+        } catch (NumberFormatException e) {
+            return null; // more than 19 digits that overflow: not a real count
+        }
+    }
+
+    private static Integer parseInt(String digits) {
+        try {
+            return Integer.valueOf(digits);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static final class DeviceState {
+        final String id;
+        final int port;
+        final int devno;
+        String deviceClass;
+        String ataRevision;
+        String model;
+        String firmware;
+        String maxTransferMode;
+        Long sectors;
+        Integer multi;
+        String addressing;
+        NcqState ncq = NcqState.NONE;
+        Integer ncqDepth;
+        Integer ncqDriveDepth;
+        boolean ncqAutoActivate;
+        final List<String> forceLines = new ArrayList<>();
+        final List<String> forcedQuirks = new ArrayList<>();
+        final List<String> quirks = new ArrayList<>();
+        final List<String> features = new ArrayList<>();
+        String transferMode;
+        String identityLine;
+        String sectorsLine;
+
+        DeviceState(String id, int port, int devno) {
+            this.id = id;
+            this.port = port;
+            this.devno = devno;
+        }
+
+        void identity(String revision, String model, String firmware, String maxMode, String line) {
+            this.deviceClass = revision.startsWith("ATAPI") ? "ATAPI" : revision.startsWith("CFA") ? "CFA" : "ATA";
+            this.ataRevision = revision.equals("ATAPI") ? null : revision;
+            if (model != null) {
+                this.model = model;
+                this.firmware = firmware;
+            }
+            this.maxTransferMode = maxMode;
+            this.identityLine = line;
+        }
+
+        void ncq(String tail) {
+            Matcher m = NCQ_DEPTH.matcher(tail);
+            if (tail.contains("NCQ (not used)")) {
+                ncq = NcqState.NOT_USED;
+                ncqDepth = null;
+                ncqDriveDepth = null;
+                ncqAutoActivate = false;
+            } else if (m.find()) {
+                int first = Integer.parseInt(m.group(1));
+                if (m.group(2) == null) {
+                    ncqDepth = first;
+                    ncqDriveDepth = first;
+                } else {
+                    ncqDepth = first;
+                    ncqDriveDepth = Integer.parseInt(m.group(2));
+                }
+                ncq = ncqDepth == 0 ? NcqState.DISABLED_BY_HOST : NcqState.ENABLED;
+                ncqAutoActivate = m.group(3) != null;
+            } else {
+                ncq = NcqState.NONE;
+                ncqDepth = null;
+                ncqDriveDepth = null;
+                ncqAutoActivate = false;
+            }
+        }
+
+        boolean printedFacts() {
+            return identityLine != null || sectorsLine != null || transferMode != null || !forceLines.isEmpty()
+                    || !quirks.isEmpty();
+        }
+
+        AtaDeviceLog toLog() {
+            return new AtaDeviceLog(id, port, devno, deviceClass, ataRevision, model, firmware, maxTransferMode, sectors,
+                    multi, addressing, ncq, ncqDepth, ncqDriveDepth, ncqAutoActivate, forceLines, forcedQuirks, quirks,
+                    features, transferMode, identityLine, sectorsLine);
+        }
+    }
+
+    private static final class LinkState {
+        final String id;
+        final int port;
+        final Integer pmpLink;
+        boolean seen;
+        boolean up;
+        String speed;
+        String sStatus;
+        String sControl;
+        final List<String> forceLines = new ArrayList<>();
+
+        LinkState(String id, int port, Integer pmpLink) {
+            this.id = id;
+            this.port = port;
+            this.pmpLink = pmpLink;
+        }
+    }
+
+    private static final class ControllerState {
+        final String driver;
+        final String pci;
+        String mode;
+        final List<String> messages = new ArrayList<>();
+
+        ControllerState(String driver, String pci) {
+            this.driver = driver;
+            this.pci = pci;
+        }
+    }
+
+    private static final class ScsiState {
+        String address;
+        int host;
+        int channel;
+        int target;
+        int lun;
+        String type;
+        String vendor;
+        String model;
+        String revision;
+        String blockDevice;
+        Long logicalBlocks;
+        Integer logicalBlockSize;
+
+        /** "Direct-Access     ATA      QEMU HARDDISK    2.5+" (fixed columns 17/8/16/4), or the same with blanks squeezed. */
+        void inquiry(String text) {
+            if (text.length() >= 47) {
+                type = text.substring(0, 17).strip();
+                vendor = text.substring(18, 26).strip();
+                model = text.substring(27, 43).strip();
+                revision = text.substring(44, Math.min(48, text.length())).strip();
+                return;
+            }
+            String[] t = text.strip().split("\\s+");
+            if (t.length >= 3) {
+                type = t[0];
+                vendor = t[1];
+                revision = t.length >= 4 ? t[t.length - 1] : null;
+                model = String.join(" ", java.util.Arrays.copyOfRange(t, 2, t.length >= 4 ? t.length - 1 : t.length));
+            }
+        }
+    }
+
+    private static final class IdeState {
+        final String name;
+        String model;
+        String media;
+        Integer maxRequestKib;
+        Long sectors;
+        Long megabytes;
+        Integer cacheKib;
+        String chs;
+        String dmaMode;
+        String selectedMode;
+        String biosSetting;
+
+        IdeState(String name) {
+            this.name = name;
+        }
+    }
+}

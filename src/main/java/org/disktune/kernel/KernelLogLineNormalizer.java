@@ -1,0 +1,154 @@
+package org.disktune.kernel;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Takes the format off one line of a kernel log, whatever wrote it: plain dmesg with or without
+ * {@code [    4.620129]} stamps (and the {@code <6>} level of {@code dmesg -r} and klogctl), {@code dmesg -T},
+ * util-linux {@code --time-format iso}, journalctl short / short-precise / short-iso / short-full /
+ * short-monotonic / short-unix, syslog files (kern.log, messages; other programs' lines are dropped),
+ * /var/log/dmesg of old distributions, raw /dev/kmsg records (their indented dictionary lines are
+ * dropped) and serial-console captures (CR line ends, junk lines pass as messages no parser matches).
+ *
+ * <p>One instance per log: it remembers whether the previous line was a /dev/kmsg record. It never
+ * throws; a line it cannot read is returned as a plain message.
+ */
+public final class KernelLogLineNormalizer {
+    private static final String MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+    private static final String DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+    private static final String PROGRAM = "(\\S+) ([^\\s:\\[]+)(?:\\[\\d{1,10}\\])?: ?(.*)";
+
+    private static final Pattern KMSG = Pattern.compile("^(\\d{1,3}),(\\d{1,20}),(\\d{1,20}),[^;]{0,200};(.*)$", Pattern.DOTALL);
+    private static final Pattern JOURNAL_BOOT = Pattern.compile("^-- (?:Boot [0-9a-f]{1,64}|Reboot) --\\s*$");
+    private static final Pattern JOURNAL_META = Pattern.compile("^-- (?:Logs begin|Logs end|Journal begins|Journal ends|No entries|Subject|Defined-By).*");
+    private static final Pattern LEVEL = Pattern.compile("^<(\\d{1,3})>");
+    private static final Pattern MONOTONIC = Pattern.compile("^\\[\\s{0,12}(\\d{1,10})\\.(\\d{1,9})\\]\\s?(.*)$", Pattern.DOTALL);
+    private static final Pattern HOST_KERNEL = Pattern.compile("^(\\S+) kernel: ?(.*)$", Pattern.DOTALL);
+    private static final Pattern CTIME = Pattern.compile(
+            "^\\[(" + DAY + " " + MONTH + " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\d{4})\\]\\s?(.*)$", Pattern.DOTALL);
+    private static final Pattern SYSLOG = Pattern.compile(
+            "^(" + MONTH + " [ \\d]?\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?) " + PROGRAM + "$", Pattern.DOTALL);
+    private static final Pattern ISO_DMESG = Pattern.compile(
+            "^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{1,9}(?:Z|[+-]\\d\\d:?\\d\\d)?) (.*)$", Pattern.DOTALL);
+    private static final Pattern ISO_SYSLOG = Pattern.compile(
+            "^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?(?:Z|[+-]\\d\\d:?\\d\\d)?) " + PROGRAM + "$", Pattern.DOTALL);
+    private static final Pattern FULL = Pattern.compile(
+            "^(" + DAY + " \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})? \\S+) " + PROGRAM + "$", Pattern.DOTALL);
+    private static final Pattern UNIX = Pattern.compile("^(\\d{9,11}\\.\\d{1,9}) " + PROGRAM + "$", Pattern.DOTALL);
+
+    private boolean previousWasKmsg;
+
+    /** The line's message and times; empty for lines that are not kernel messages (other programs, kmsg dictionaries, journal headers). */
+    public Optional<KernelLogLine> normalize(String raw) {
+        if (raw == null) {
+            return Optional.empty();
+        }
+        String line = stripLineEnd(raw);
+        if (previousWasKmsg && line.startsWith(" ")) {
+            return Optional.empty(); // /dev/kmsg dictionary: " SUBSYSTEM=pci"
+        }
+        Matcher m = KMSG.matcher(line);
+        if (m.matches()) {
+            previousWasKmsg = true;
+            return Optional.of(KernelLogLine.message(micros(m.group(3)), null, unescapeKmsg(m.group(4))));
+        }
+        previousWasKmsg = false;
+        if (line.startsWith("-- ")) {
+            if (JOURNAL_BOOT.matcher(line).matches()) {
+                return Optional.of(KernelLogLine.bootSeparator(line.trim()));
+            }
+            if (JOURNAL_META.matcher(line).matches()) {
+                return Optional.empty();
+            }
+        }
+        line = stripLevel(line);
+        if ((m = MONOTONIC.matcher(line)).matches()) {
+            Long mono = micros(m.group(1), m.group(2));
+            String rest = m.group(3);
+            Matcher k = HOST_KERNEL.matcher(rest);
+            if (k.matches()) { // journalctl -o short-monotonic
+                return Optional.of(KernelLogLine.message(mono, null, stripLevel(k.group(2))));
+            }
+            return Optional.of(KernelLogLine.message(mono, null, rest));
+        }
+        if ((m = CTIME.matcher(line)).matches()) {
+            return Optional.of(KernelLogLine.message(null, m.group(1), stripLevel(m.group(2))));
+        }
+        if ((m = ISO_DMESG.matcher(line)).matches()) {
+            return Optional.of(KernelLogLine.message(null, m.group(1), m.group(2)));
+        }
+        for (Pattern p : new Pattern[] {SYSLOG, ISO_SYSLOG, FULL, UNIX}) {
+            if ((m = p.matcher(line)).matches()) {
+                return program(m.group(1), m.group(3), m.group(4));
+            }
+        }
+        return Optional.of(KernelLogLine.message(null, null, line));
+    }
+
+    private static Optional<KernelLogLine> program(String wallClock, String program, String rest) {
+        if (!program.equals("kernel")) {
+            return Optional.empty();
+        }
+        String text = stripLevel(rest);
+        Matcher m = MONOTONIC.matcher(text);
+        if (m.matches()) { // kern.log: "kernel: [    4.620129] ata3.00: ..."
+            return Optional.of(KernelLogLine.message(micros(m.group(1), m.group(2)), wallClock, m.group(3)));
+        }
+        return Optional.of(KernelLogLine.message(null, wallClock, text));
+    }
+
+    private static String stripLineEnd(String raw) {
+        int end = raw.length();
+        while (end > 0 && (raw.charAt(end - 1) == '\r' || raw.charAt(end - 1) == '\n')) {
+            end--;
+        }
+        int start = 0;
+        while (start < end && raw.charAt(start) == '\r') {
+            start++;
+        }
+        return raw.substring(start, end);
+    }
+
+    private static String stripLevel(String s) {
+        Matcher m = LEVEL.matcher(s);
+        return m.find() ? s.substring(m.end()) : s;
+    }
+
+    private static Long micros(String seconds, String fraction) {
+        String f = (fraction + "000000").substring(0, 6);
+        return Long.parseLong(seconds) * 1_000_000L + Long.parseLong(f);
+    }
+
+    private static Long micros(String digits) {
+        return digits.length() > 18 ? null : Long.valueOf(digits);
+    }
+
+    /** /dev/kmsg escapes non-printable bytes (and backslashes) as \xNN. */
+    private static String unescapeKmsg(String s) {
+        if (s.indexOf("\\x") < 0) {
+            return s;
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length() && s.charAt(i + 1) == 'x' && hex(s, i + 2) >= 0) {
+                b.append((char) hex(s, i + 2));
+                i += 3;
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static int hex(String s, int at) {
+        if (at + 2 > s.length()) {
+            return -1;
+        }
+        int hi = Character.digit(s.charAt(at), 16);
+        int lo = Character.digit(s.charAt(at + 1), 16);
+        return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+    }
+}
