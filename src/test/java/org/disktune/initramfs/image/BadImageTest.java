@@ -81,7 +81,8 @@ class BadImageTest {
         byte[] archive = smallArchive();
         byte[] image = compress(compression, archive);
         int complete = compression == Compression.NONE ? endOfTrailer(archive) : image.length;
-        for (int length = 0; length < image.length; length++) {
+        int last = Math.min(image.length, complete + 64); // beyond: only more of the NUL padding
+        for (int length = 0; length < last; length++) {
             DisktuneException e = attempt(Arrays.copyOf(image, length));
             if (length < complete && e == null) {
                 fail(compression + " image cut to " + length + " of " + image.length + " bytes was accepted");
@@ -108,7 +109,8 @@ class BadImageTest {
     @EnumSource(Compression.class)
     void flippedBitsGiveTheContentOrAOneLineError(Compression compression) throws IOException {
         byte[] image = compress(compression, smallArchive());
-        for (int i = 0; i < image.length; i++) {
+        int end = compression == Compression.NONE ? endOfTrailer(smallArchive()) : image.length;
+        for (int i = 0; i < end; i++) {
             byte[] flipped = image.clone();
             flipped[i] ^= (byte) (1 << (i % 8));
             attempt(flipped);
