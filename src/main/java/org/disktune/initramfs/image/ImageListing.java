@@ -1,0 +1,83 @@
+package org.disktune.initramfs.image;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the kernel would leave in the root file system after unpacking an image: the archives in
+ * image order, and every name once (the last archive that wrote it wins), in archive order.
+ */
+public record ImageListing(List<ImageSegment> segments, List<ImageEntry> entries) {
+    /** Symlink hops allowed while resolving, as the kernel's MAXSYMLINKS. */
+    private static final int MAX_SYMLINK_HOPS = 40;
+
+    public ImageListing {
+        segments = List.copyOf(segments);
+        entries = List.copyOf(entries);
+    }
+
+    /** The entry with exactly this name (normalized like entry paths; symlinks are not followed). */
+    public Optional<ImageEntry> find(String path) {
+        String wanted = String.join("/", components(path));
+        return entries.stream().filter(e -> e.path().equals(wanted)).findFirst();
+    }
+
+    /**
+     * The entry a program inside the unpacked image would reach under this path: symlinks in any
+     * component are followed (absolute targets from the image root, relative ones from the link's
+     * directory), ".." never climbs above the root. Empty when the path leads nowhere or loops.
+     */
+    public Optional<ImageEntry> resolve(String path) {
+        Deque<String> pending = new ArrayDeque<>(components(path));
+        List<String> current = new ArrayList<>();
+        int hops = 0;
+        ImageEntry last = null;
+        while (!pending.isEmpty()) {
+            String component = pending.removeFirst();
+            if (component.equals("..")) {
+                if (!current.isEmpty()) {
+                    current.remove(current.size() - 1);
+                }
+                last = null;
+                continue;
+            }
+            current.add(component);
+            Optional<ImageEntry> found = find(String.join("/", current));
+            if (found.isPresent() && found.get().type() == EntryType.SYMLINK) {
+                if (++hops > MAX_SYMLINK_HOPS) {
+                    return Optional.empty();
+                }
+                current.remove(current.size() - 1);
+                String target = found.get().linkTarget();
+                if (target.startsWith("/")) {
+                    current.clear();
+                }
+                List<String> targetParts = components(target);
+                for (int i = targetParts.size() - 1; i >= 0; i--) {
+                    pending.addFirst(targetParts.get(i));
+                }
+                last = null;
+                continue;
+            }
+            last = found.orElse(null);
+        }
+        if (current.isEmpty()) {
+            return Optional.empty();
+        }
+        return last != null ? Optional.of(last) : find(String.join("/", current));
+    }
+
+    /** The non-empty, non-"." components of a slash-separated path (".." kept). */
+    static List<String> components(String path) {
+        List<String> parts = new ArrayList<>();
+        for (String part : path.split("/")) {
+            if (!part.isEmpty() && !part.equals(".")) {
+                parts.add(part);
+            }
+        }
+        return parts;
+    }
+}

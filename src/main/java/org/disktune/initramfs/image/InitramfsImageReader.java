@@ -1,0 +1,124 @@
+package org.disktune.initramfs.image;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+
+/**
+ * Opens initramfs images the way the kernel unpacks them and answers what is inside, with the
+ * bytes' SHA-256. Streams: memory does not grow with the image or file sizes. A bad image gives a
+ * DisktuneException (USAGE) whose one-line message names the image, the archive and its offset.
+ */
+public final class InitramfsImageReader {
+
+    /** The effective content of the image (last archive wins) and its archives. */
+    public ImageListing list(Path image) {
+        ListingCollector collector = new ListingCollector();
+        new ImageScanner(image).scan(collector);
+        return collector.listing();
+    }
+
+    /**
+     * Writes the content of the file at path (symlinks inside the image are followed) to out.
+     * Returns false when no such name exists; a name that is not a regular file is a usage error.
+     * Reads the image twice: once to find which entry's data is the effective one (a later
+     * archive may override it, a hard-link group may carry it on a later name), once to copy it.
+     */
+    public boolean copyTo(Path image, String path, OutputStream out) {
+        ListingCollector collector = new ListingCollector();
+        ImageScanner first = new ImageScanner(image);
+        first.scan(collector);
+        Optional<ImageEntry> resolved = collector.listing().resolve(path);
+        if (resolved.isEmpty()) {
+            return false;
+        }
+        ImageEntry entry = resolved.get();
+        if (entry.type() != EntryType.FILE) {
+            throw new DisktuneException(ExitCode.USAGE, fileName(image) + ": '" + path + "' is a "
+                    + entry.type().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " in the image, not a file");
+        }
+        if (entry.size() == 0) {
+            return true;
+        }
+        long dataOrdinal = collector.byPath().get(entry.path()).dataOrdinal();
+        boolean[] copied = {false};
+        new ImageScanner(image).scan(new ImageScanner.EntrySink() {
+            @Override
+            public void archiveStarted(ImageSegment segment) {
+            }
+
+            @Override
+            public boolean entry(ImageScanner.ScannedEntry scanned, InputStream data) throws IOException {
+                if (scanned.ordinal() != dataOrdinal) {
+                    return true;
+                }
+                copied[0] = copy(data, out, image, entry);
+                return false;
+            }
+
+            @Override
+            public void archiveEnded(int archive) {
+            }
+        });
+        if (!copied[0]) {
+            throw new DisktuneException(ExitCode.USAGE, fileName(image) + ": the image changed while '" + path + "' was read from it; try again");
+        }
+        return true;
+    }
+
+    /**
+     * The SHA-256 (lowercase hex) of each given path that is a regular file in the image (symlinks
+     * followed), keyed by the path as given; paths that are missing or not files are absent.
+     */
+    public Map<String, String> sha256(Path image, Collection<String> paths) {
+        ImageListing listing = list(image);
+        Map<String, String> result = new LinkedHashMap<>();
+        for (String path : paths) {
+            listing.resolve(path).filter(e -> e.type() == EntryType.FILE).ifPresent(e -> result.put(path, e.sha256()));
+        }
+        return result;
+    }
+
+    /** Copies the entry data, checking it hashes as in the first pass. */
+    private static boolean copy(InputStream data, OutputStream out, Path image, ImageEntry entry) throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+        byte[] buffer = new byte[64 * 1024];
+        for (int n; (n = data.read(buffer)) >= 0; ) {
+            digest.update(buffer, 0, n);
+            try {
+                out.write(buffer, 0, n);
+            } catch (IOException e) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, fileName(image) + ": cannot write the content of '"
+                        + entry.path() + "': " + e.getMessage(), e);
+            }
+        }
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, fileName(image) + ": cannot write the content of '"
+                    + entry.path() + "': " + e.getMessage(), e);
+        }
+        return HexFormat.of().formatHex(digest.digest()).equals(entry.sha256());
+    }
+
+    private static String fileName(Path image) {
+        Path name = image.getFileName();
+        return name == null ? image.toString() : name.toString();
+    }
+}

@@ -1,0 +1,220 @@
+package org.disktune.initramfs.image;
+
+import static org.disktune.initramfs.image.SegmentCompressor.compress;
+import static org.disktune.initramfs.image.SegmentCompressor.concat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+
+import com.google.common.jimfs.Configuration;
+import com.google.common.jimfs.Jimfs;
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class BadImageTest {
+    private final InitramfsImageReader reader = new InitramfsImageReader();
+    private FileSystem fs;
+    private Path img;
+
+    @BeforeEach
+    void setUp() {
+        fs = Jimfs.newFileSystem(Configuration.unix().toBuilder().setAttributeViews("basic", "posix").build());
+        img = fs.getPath("/initrd.img");
+    }
+
+    @AfterEach
+    void tearDown() throws IOException {
+        fs.close();
+    }
+
+    /** Lists the image; a failure must be one USAGE line naming the image. Returns the failure or null. */
+    private DisktuneException attempt(byte[] bytes) throws IOException {
+        Files.write(img, bytes);
+        try {
+            reader.list(img);
+            return null;
+        } catch (DisktuneException e) {
+            assertEquals(ExitCode.USAGE, e.exitCode(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("initrd.img: "), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+            return e;
+        }
+    }
+
+    private String failure(byte[] bytes) throws IOException {
+        DisktuneException e = attempt(bytes);
+        if (e == null) {
+            fail("the image was accepted");
+        }
+        return e.getMessage();
+    }
+
+    private static byte[] smallArchive() {
+        return new CpioNewcWriter().dir("etc").file("etc/a.conf", "options ahci mobile_lpm_policy=1\n")
+                .symlink("lib", "usr/lib").finish();
+    }
+
+    /** Where the archive's meaningful bytes end: after TRAILER!!! and its name padding. */
+    private static int endOfTrailer(byte[] archive) {
+        int at = new String(archive, StandardCharsets.ISO_8859_1).lastIndexOf("TRAILER!!!") + 11;
+        return (at + 3) & ~3;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Compression.class)
+    void everyTruncationIsRefusedUntilTheArchiveIsComplete(Compression compression) throws IOException {
+        byte[] archive = smallArchive();
+        byte[] image = compress(compression, archive);
+        int complete = compression == Compression.NONE ? endOfTrailer(archive) : image.length;
+        int last = Math.min(image.length, complete + 64); // beyond: only more of the NUL padding
+        for (int length = 0; length < last; length++) {
+            DisktuneException e = attempt(Arrays.copyOf(image, length));
+            if (length < complete && e == null) {
+                fail(compression + " image cut to " + length + " of " + image.length + " bytes was accepted");
+            }
+            if (length >= complete && e != null) {
+                fail("cut in the trailing padding at " + length + ": " + e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void truncationMessageNamesArchiveCompressionAndOffset() throws IOException {
+        byte[] early = smallArchive();
+        byte[] main = compress(Compression.ZSTD, smallArchive());
+        String message = failure(Arrays.copyOf(concat(early, main), early.length + main.length - 3));
+        assertTrue(message.startsWith("initrd.img: archive 2 (zstd) at offset " + early.length + ": truncated"), message);
+
+        byte[] plain = smallArchive();
+        assertEquals("initrd.img: archive 1 (uncompressed) at offset 0: truncated the cpio header at byte 0",
+                failure(Arrays.copyOf(plain, 50)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Compression.class)
+    void flippedBitsGiveTheContentOrAOneLineError(Compression compression) throws IOException {
+        byte[] image = compress(compression, smallArchive());
+        int end = compression == Compression.NONE ? endOfTrailer(smallArchive()) : image.length;
+        for (int i = 0; i < end; i++) {
+            byte[] flipped = image.clone();
+            flipped[i] ^= (byte) (1 << (i % 8));
+            attempt(flipped);
+        }
+    }
+
+    @Test
+    void randomBytesAndGarbageBehindEachMagic() throws IOException {
+        Random random = new Random(42);
+        byte[][] magics = {{}, {0x1F, (byte) 0x8B, 8}, {'B', 'Z', 'h', '9'}, {0x5D, 0, 0, (byte) 0x80, 0},
+            {(byte) 0xFD, '7', 'z', 'X', 'Z', 0}, {(byte) 0x89, 'L', 'Z', 'O', 0, 0x0D, 0x0A, 0x1A, 0x0A},
+            {0x02, 0x21, 0x4C, 0x18}, {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD}, "070701".getBytes(StandardCharsets.US_ASCII)};
+        for (int round = 0; round < 40; round++) {
+            for (byte[] magic : magics) {
+                byte[] noise = new byte[1 + random.nextInt(4000)];
+                random.nextBytes(noise);
+                if (magic.length == 0 && noise[0] == 0) {
+                    noise[0] = 1;
+                }
+                failure(concat(magic, noise));
+            }
+        }
+    }
+
+    @Test
+    void emptyAndNulOnlyImages() throws IOException {
+        assertEquals("initrd.img: empty image", failure(new byte[0]));
+        assertEquals("initrd.img: only NUL bytes, no cpio archive", failure(new byte[4096]));
+    }
+
+    @Test
+    void hugeDeclaredSizesAllocateNothing() throws IOException {
+        byte[] hugeFile = new CpioNewcWriter().entry("big", 0100644, 1, 1, "tiny".getBytes(StandardCharsets.US_ASCII), 0xFFFFFFFFL).bytes();
+        assertEquals("initrd.img: archive 1 (uncompressed) at offset 0: truncated the data of 'big'", failure(hugeFile));
+
+        byte[] hugeLink = new CpioNewcWriter().entry("l", 0120777, 1, 1, new byte[8], 0x7FFFFFFFL).bytes();
+        assertEquals("initrd.img: archive 1 (uncompressed) at offset 0: symlink 'l' has a target of 2147483647 bytes (the kernel allows 4095)",
+                failure(hugeLink));
+
+        byte[] header = new CpioNewcWriter().file("x", "y").bytes();
+        System.arraycopy("FFFFFFFF".getBytes(StandardCharsets.US_ASCII), 0, header, 94, 8);
+        assertEquals("initrd.img: archive 1 (uncompressed) at offset 0: malformed the cpio header at byte 0: name size 4294967295 outside 1..4096",
+                failure(header));
+    }
+
+    @Test
+    void namesThatLeaveTheRootAreRefused() throws IOException {
+        for (String name : new String[] {"../etc/passwd", "/../etc/passwd", "usr/../../etc/shadow", "./a/.."}) {
+            byte[] archive = compress(Compression.GZIP, new CpioNewcWriter().file(name, "root::0:0").finish());
+            String message = failure(archive);
+            assertTrue(message.startsWith("initrd.img: archive 1 (gzip) at offset 0: unsafe name '" + name + "'"), message);
+        }
+    }
+
+    @Test
+    void unknownMagicInTheMiddle() throws IOException {
+        byte[] first = smallArchive();
+        String message = failure(concat(first, "GARBAGE!".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals("initrd.img: archive 2 at offset " + first.length
+                + ": unknown magic 47 41 52 42: neither cpio newc nor a compression the kernel unpacks", message);
+    }
+
+    @Test
+    void junkInsideACompressedStream() throws IOException {
+        byte[] stream = compress(Compression.XZ, concat(smallArchive(), "junk".getBytes(StandardCharsets.US_ASCII)));
+        String message = failure(stream);
+        assertTrue(message.startsWith("initrd.img: archive 2 (xz) at offset 0: junk inside the xz stream at unpacked byte 1024"), message);
+    }
+
+    @Test
+    void modernLz4FrameIsRefused() throws IOException {
+        byte[] early = smallArchive();
+        assertEquals("initrd.img: archive 2 at offset " + early.length
+                + ": modern LZ4 frame: the kernel cannot unpack it; compress with lz4 -l (legacy frame)",
+                failure(concat(early, SegmentCompressor.lz4Frame(smallArchive()))));
+    }
+
+    @Test
+    void oldCpioFormatsAreRefused() throws IOException {
+        assertEquals("initrd.img: archive 1 at offset 0: old portable (odc) cpio format; the kernel reads only newc: cpio -o -H newc",
+                failure("070707000000000000".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals("initrd.img: archive 1 at offset 0: old binary cpio format; the kernel reads only newc: cpio -o -H newc",
+                failure(new byte[] {(byte) 0xC7, 0x71, 1, 2, 3, 4, 5, 6}));
+    }
+
+    @Test
+    void missingTrailerInsideACompressedStream() throws IOException {
+        byte[] noTrailer = new CpioNewcWriter().file("a", "b").bytes();
+        String message = failure(compress(Compression.GZIP, noTrailer));
+        assertTrue(message.startsWith("initrd.img: archive 1 (gzip) at offset 0: truncated archive: end of data before TRAILER!!!"), message);
+    }
+
+    @Test
+    void lzopFilesTheKernelWouldMisreadAreRefused() throws IOException {
+        byte[] lzop = compress(Compression.LZO, smallArchive());
+        lzop[9 + 2 + 2 + 2 + 1 + 1 + 3] |= 0x02; // add F_ADLER32_C to the flags
+        String message = failure(lzop);
+        assertTrue(message.contains("lzop flags 0x3000003"), message);
+    }
+
+    @Test
+    void aMissingImageIsAUsageError() {
+        DisktuneException e = assertThrows(DisktuneException.class, () -> reader.list(fs.getPath("/boot/none.img")));
+        assertEquals(ExitCode.USAGE, e.exitCode());
+        assertEquals("none.img: no such image file; give the path of an initramfs image", e.getMessage());
+    }
+}
