@@ -75,9 +75,16 @@ public final class SampleMachines {
         return newJimfsRoot(entries(name));
     }
 
-    /** A fresh Jimfs (unix, posix attribute view) holding {@code entries}; returns its root directory. */
+    /**
+     * A fresh Jimfs (unix, posix attribute view) holding {@code entries} and nothing else (its working
+     * directory is "/", not Jimfs' default "/work"); returns its root directory.
+     */
     public static Path newJimfsRoot(List<MachineEntry> entries) {
-        Path root = Jimfs.newFileSystem(Configuration.unix().toBuilder().setAttributeViews("basic", "posix").build()).getPath("/");
+        Configuration configuration = Configuration.unix().toBuilder()
+                .setAttributeViews("basic", "posix")
+                .setWorkingDirectory("/")
+                .build();
+        Path root = Jimfs.newFileSystem(configuration).getPath("/");
         createTree(entries, root);
         return root;
     }
