@@ -91,10 +91,13 @@ public final class SampleMachines {
 
     /** Creates {@code entries} below {@code root} (directories, files with their bytes, symlinks as written). */
     public static void createTree(List<MachineEntry> entries, Path root) {
+        Set<Path> made = new HashSet<>();
         try {
             for (MachineEntry entry : entries) {
                 Path p = root.resolve(entry.path().substring(1));
-                Files.createDirectories(p.getParent());
+                if (made.add(p.getParent())) {
+                    Files.createDirectories(p.getParent());
+                }
                 if (entry instanceof MachineEntry.Dir) {
                     Files.createDirectories(p);
                 } else if (entry instanceof MachineEntry.FileEntry file) {

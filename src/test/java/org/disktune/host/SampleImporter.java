@@ -168,8 +168,11 @@ final class SampleImporter {
 
     // ---------------------------------------------------------------- lab dump logs
 
-    /** The .machine text rebuilt from a lab dump log (see the class comment); {@code source} names the log in the header. */
-    static String fromLabLog(String log, String source, String description) {
+    /**
+     * The .machine text rebuilt from a lab dump log (see the class comment); {@code source} names the
+     * log in the header, {@code meta} is boot.sh's NAME.meta of that run (its date and QEMU command go in the header).
+     */
+    static String fromLabLog(String log, String meta, String source, String description) {
         Map<String, List<String>> sections = sections(log);
         Entries out = new Entries();
 
@@ -306,6 +309,9 @@ final class SampleImporter {
         header.add("Rebuilt from the serial-console dump " + source + " of the QEMU lab (guest script lab/scripts/init):");
         header.add("  kernel:  " + uname);
         header.add("  cmdline: " + init.get("cmdline"));
+        Map<String, String> run = keyValuesPerLine(List.of(meta.split("\n")));
+        header.add("  run:     " + run.get("date").split(" ")[0] + ", " + run.get("qemu_version"));
+        header.add("  qemu:    " + run.get("qemu_cmd").strip());
         header.add("Only what the dump shows, at the paths it shows (class and block paths moved to the real");
         header.add("/sys/devices path that the dump's readlink -f printed), by src/test/java/org/disktune/host/SampleImporter.java:");
         header.add("  /sys/block/* links   SYS_BLOCK (ls -l: the kernel's relative targets)");
@@ -507,7 +513,8 @@ final class SampleImporter {
         Path source = Path.of(args[2]);
         String text = args[0].equals("tree")
                 ? fromSnapshotTree(source, args[3])
-                : fromLabLog(Files.readString(source), source.getFileName().toString(), args[3]);
+                : fromLabLog(Files.readString(source), Files.readString(Path.of(args[2].replaceFirst("\\.log$", ".meta"))),
+                        source.getFileName().toString(), args[3]);
         Files.writeString(Path.of(args[4]), text);
     }
 }

@@ -26,7 +26,7 @@ class SampleImporterTest {
     @CsvSource({"qemu-virtio-nvme, virtio-nvme.log", "qemu-ahci-noncq, ahci-noncq-cmdline.log"})
     void bundledSampleIsExactlyWhatTheImporterDerivesFromTheCopiedLog(String sample, String log) throws IOException {
         String description = samples.list().stream().filter(s -> s.name().equals(sample)).findFirst().orElseThrow().description();
-        String derived = SampleImporter.fromLabLog(resource("/samples/" + log), log, description);
+        String derived = SampleImporter.fromLabLog(resource("/samples/" + log), resource("/samples/" + log.replace(".log", ".meta")), log, description);
         assertEquals(resource("/org/disktune/samples/" + sample + ".machine"), derived);
     }
 
@@ -37,7 +37,7 @@ class SampleImporterTest {
     @Test
     void logDerivationAgreesWithTheCapturedTreeOfTheSamePreset() throws IOException {
         Path derived = SampleMachines.newJimfsRoot(MachineFileParser.parse("ahci.log",
-                SampleImporter.fromLabLog(resource("/samples/ahci.log"), "ahci.log", "test")));
+                SampleImporter.fromLabLog(resource("/samples/ahci.log"), resource("/samples/ahci.meta"), "ahci.log", "test")));
         Map<String, MachineEntry> captured = new TreeMap<>();
         samples.entries("qemu-ahci").forEach(e -> captured.put(e.path(), e));
         // per boot: lab.snapshot=1 on the cmdline, module addresses, probe order in /proc/partitions, the log itself
