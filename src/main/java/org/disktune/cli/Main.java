@@ -40,6 +40,8 @@ public final class Main {
     static CommandLine commandLine(Session session) {
         CommandLine commandLine = new CommandLine(DisktuneCommand.class, new SessionFactory(session));
         commandLine.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(DisktuneCommand.exitCodeHelp());
+        // bash completion from the same model: source <(disktune generate-completion)
+        commandLine.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
         commandLine.setExecutionStrategy(parseResult -> {
             ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
             return new CommandLine.RunLast().execute(parseResult);
