@@ -40,10 +40,12 @@ final class KernelLogRenderer {
                 }
                 t.print(out);
             }
-            if (!boot.ideDisks().isEmpty()) {
-                TableRenderer t = new TableRenderer("IDE", "MODEL", "MEDIA", "SECTORS", "CACHE_KIB", "DMA", "MODE");
-                for (IdeDiskLog d : boot.ideDisks()) {
-                    t.row(d.name(), d.model(), d.media(), d.sectors(), d.cacheKib(), d.dmaMode(), d.selectedMode());
+            // a drive position named only by the channel's "BIOS settings: hdg:pio" line holds no drive
+            List<IdeDiskLog> drives = boot.ideDisks().stream().filter(d -> d.model() != null || d.sectors() != null).toList();
+            if (!drives.isEmpty()) {
+                TableRenderer t = new TableRenderer("IDE", "MODEL", "MEDIA", "SECTORS", "CACHE_KIB", "DMA", "MODE", "BIOS");
+                for (IdeDiskLog d : drives) {
+                    t.row(d.name(), d.model(), d.media(), d.sectors(), d.cacheKib(), d.dmaMode(), d.selectedMode(), d.biosSetting());
                 }
                 t.print(out);
             }

@@ -21,6 +21,10 @@ final class VerifyRenderer {
         }
         VerifyReport.Summary s = report.summary();
         out.println();
+        if (report.checks().isEmpty()) {
+            out.println("ok: nothing to verify");
+            return;
+        }
         out.println(report.status() + ": " + report.checks().size() + (report.checks().size() == 1 ? " check" : " checks") + ", "
                 + s.ok() + " ok, " + s.drift() + " drift, " + s.pending() + " pending, " + s.unknown() + " unknown"
                 + switch (report.status()) {

@@ -99,11 +99,11 @@ final class NcqOutcomeChecker implements Checker {
                 checks.add(ok ? Check.ok("controller-mode", subject, expected, shown)
                         : failed("controller-mode", subject, expected, shown, context, option, inEffect));
             }
-            for (Disk d : context.machine().disks()) {
-                if (c.pciAddress().equals(d.controller()) && d.ataDevice() != null) {
-                    ncq(context, d.ataDevice(), on ? Expect.QUEUED : Expect.HOST_OFF, option, inEffect, checks);
+            context.ataDisks().forEach((ataId, d) -> {
+                if (c.pciAddress().equals(d.controller())) {
+                    ncq(context, ataId, on ? Expect.QUEUED : Expect.HOST_OFF, option, inEffect, checks);
                 }
-            }
+            });
         }
     }
 
@@ -246,7 +246,7 @@ final class NcqOutcomeChecker implements Checker {
         if (boot != null) {
             boot.ataDevices().forEach(d -> ids.add(d.id()));
         }
-        context.machine().disks().stream().map(Disk::ataDevice).filter(Objects::nonNull).forEach(ids::add);
+        ids.addAll(context.ataDisks().keySet());
         return ids;
     }
 

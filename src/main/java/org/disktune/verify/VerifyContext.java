@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,7 +23,9 @@ import org.disktune.initramfs.ImageContentVerifier;
 import org.disktune.initramfs.ImageVerification;
 import org.disktune.initramfs.config.InitramfsGeneratorDetector;
 import org.disktune.initramfs.config.InstalledKernel;
+import org.disktune.kernel.AtaBlockMapping;
 import org.disktune.kernel.KernelBoot;
+import org.disktune.kernel.KernelLogDeviceMapper;
 import org.disktune.kernel.KernelLogAnalyzer;
 import org.disktune.kernel.KernelLogOptions;
 import org.disktune.kernel.KernelLogReport;
@@ -52,6 +57,7 @@ public final class VerifyContext {
     private ImageVerification images;
     private String imagesFailure;
     private ModprobeConfig modprobe;
+    private Map<String, Disk> ataDisks;
 
     VerifyContext(Host host, DriverCatalog catalog, DesiredModuleOptions desired, OptionWriter writer, List<String> notes) {
         this.host = Objects.requireNonNull(host);
@@ -104,7 +110,35 @@ public final class VerifyContext {
 
     /** The sysfs disk of an ATA device ("ata1.00"), or null. */
     public Disk disk(String ataDevice) {
-        return machine().disks().stream().filter(d -> ataDevice.equals(d.ataDevice())).findFirst().orElse(null);
+        return ataDisks().get(ataDevice);
+    }
+
+    /**
+     * ATA device id to sysfs disk: from the sysfs path (ataN in it, kernels since 2.6.30 or so), else, for older
+     * trees whose paths lack the port, from this boot's log lines that single the disk out.
+     */
+    public Map<String, Disk> ataDisks() {
+        if (ataDisks == null) {
+            ataDisks = new TreeMap<>();
+            Map<String, Disk> byName = new HashMap<>();
+            for (Disk d : machine().disks()) {
+                if (d.ataDevice() != null) {
+                    ataDisks.put(d.ataDevice(), d);
+                } else {
+                    byName.put(d.name(), d);
+                }
+            }
+            KernelBoot b = byName.isEmpty() ? null : boot();
+            if (b != null) {
+                for (AtaBlockMapping m : new KernelLogDeviceMapper().map(b)) {
+                    Disk d = byName.get(m.blockDevice());
+                    if (d != null && !ataDisks.containsKey(m.ataDevice())) {
+                        ataDisks.put(m.ataDevice(), d);
+                    }
+                }
+            }
+        }
+        return ataDisks;
     }
 
     /**
