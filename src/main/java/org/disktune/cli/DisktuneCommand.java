@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
                         + "inside the initramfs; reads the kernel log after a reboot; verifies the result.",
                 "With --sample NAME every command runs on a bundled machine description instead of this machine; "
                         + "--sample alone lists them."},
-        subcommands = {DetectCommand.class, InitramfsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {DetectCommand.class, InitramfsCommand.class, ModprobeCommand.class, UndoCommand.class, CommandLine.HelpCommand.class},
         usageHelpAutoWidth = true)
 public final class DisktuneCommand implements Callable<Integer> {
     private final Session session;
