@@ -11,8 +11,8 @@ final class ModuleOptionRenderer {
                 out.print(r.plan());
                 out.println("dry run: nothing was changed");
             } else if (!r.changed()) {
-                out.println("nothing to change: " + r.option() + (r.value() == null ? " is not configured by disktune"
-                        : " is already configured") + " and in every image (" + String.join(", ", r.images()) + ")");
+                out.println("nothing to change: " + r.option() + (r.value() == null ? " is not configured by disktune, and no image holds it"
+                        : " is already configured and in every image") + " (" + String.join(", ", r.images()) + ")");
             } else {
                 out.println((r.value() == null ? "removed " : "set ") + r.option() + " with " + r.generator() + " for kernel "
                         + String.join(", ", r.kernels()));
