@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
                         + "inside the initramfs; reads the kernel log after a reboot; verifies the result.",
                 "With --sample NAME every command runs on a bundled machine description instead of this machine; "
                         + "--sample alone lists them."},
-        subcommands = {DetectCommand.class, InitramfsCommand.class, KernelLogCommand.class, VerifyCommand.class,
-                CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
+        subcommands = {DetectCommand.class, ModprobeCommand.class, InitramfsCommand.class, KernelLogCommand.class,
+                VerifyCommand.class, UndoCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
         usageHelpAutoWidth = true)
 public final class DisktuneCommand implements Callable<Integer> {
     private final Session session;
