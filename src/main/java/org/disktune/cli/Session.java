@@ -10,6 +10,8 @@ import java.util.function.Supplier;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.host.ChrootCommandRunner;
+import org.disktune.host.CommandRunner;
 import org.disktune.host.FileKernelLog;
 import org.disktune.host.Host;
 import org.disktune.host.KernelLogSource;
@@ -30,7 +32,7 @@ final class Session {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Function<GlobalOptions, Host> hostFactory;
-    private GlobalOptions options = new GlobalOptions(null, null, false, false, null);
+    private GlobalOptions options = new GlobalOptions(null, null, false, false, null, false);
     private Host host;
 
     Session(OutputStream stdout, PrintWriter out, PrintWriter err, Function<GlobalOptions, Host> hostFactory) {
@@ -55,8 +57,13 @@ final class Session {
             if (!Files.isDirectory(root.resolve("sys")) && !Files.isDirectory(root.resolve("proc")) && !Files.isDirectory(root.resolve("etc"))) {
                 throw DisktuneException.usage("--root " + options.root() + " is not a Linux tree (no sys/, proc/ or etc/ in it); give the top of a mounted root or a sysfs snapshot");
             }
-            return new RootedHost(root, new RefusingCommandRunner("--root " + options.root()),
+            CommandRunner programs = options.chroot() ? new ChrootCommandRunner(root, new ProcessCommandRunner())
+                    : new RefusingCommandRunner("--root " + options.root() + " (add --chroot to run them inside it)");
+            return new RootedHost(root, programs,
                     kernelLog(options, () -> treeKernelLog(root, "--root " + options.root())), Clock.systemUTC(), Files.isWritable(root));
+        }
+        if (options.chroot()) {
+            throw DisktuneException.usage("--chroot needs --root DIR (the tree to run programs in)");
         }
         ProcessCommandRunner commands = new ProcessCommandRunner();
         return new LinuxHost(commands, kernelLog(options, () -> new LiveKernelLog(commands)));
