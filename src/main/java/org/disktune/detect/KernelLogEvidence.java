@@ -33,6 +33,11 @@ record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> 
         } catch (DisktuneException e) {
             return none("kernel log not read: " + e.getMessage());
         }
+        return of(report, runningKernel);
+    }
+
+    /** The evidence of a log already read (its last boot). */
+    static KernelLogEvidence of(KernelLogReport report, String runningKernel) {
         if (report.boots().isEmpty()) {
             return none(null);
         }

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 
 import org.disktune.host.Host;
 import org.disktune.kernel.AtaDeviceLog;
+import org.disktune.kernel.KernelLogReport;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.modprobe.ModprobeConfigReader;
 
@@ -37,11 +38,25 @@ public final class MachineDetector {
         this.host = host;
     }
 
+    /** Detects the machine, reading the host's kernel log for what sysfs does not show. */
     public MachineReport detect() {
-        String kernel = SysfsAttributes.word(host.path("/proc/sys/kernel/osrelease"))
+        String kernel = runningKernel();
+        return detect(kernel, KernelLogEvidence.read(host, kernel));
+    }
+
+    /** Detects the machine with a kernel log the caller has already read (the host's own, this boot's). */
+    public MachineReport detect(KernelLogReport ownLog) {
+        String kernel = runningKernel();
+        return detect(kernel, KernelLogEvidence.of(ownLog, kernel));
+    }
+
+    private String runningKernel() {
+        return SysfsAttributes.word(host.path("/proc/sys/kernel/osrelease"))
                 .or(() -> SysfsAttributes.word(host.path("/proc/version")).map(MachineDetector::kernelFromVersion))
                 .orElse(null);
-        KernelLogEvidence log = KernelLogEvidence.read(host, kernel);
+    }
+
+    private MachineReport detect(String kernel, KernelLogEvidence log) {
         Map<String, List<String>> byId = byIdNames();
         List<Disk> disks = new ArrayList<>();
         Map<String, Controller> controllers = new TreeMap<>();

@@ -46,7 +46,7 @@ public final class KernelLogService {
         List<String> notes = new ArrayList<>(report.notes());
         Map<String, Disk> sysfs = new HashMap<>();
         if (ownLog && report.boots().stream().anyMatch(b -> !b.ataDevices().isEmpty())) {
-            for (Disk disk : new MachineDetector(host).detect().disks()) {
+            for (Disk disk : new MachineDetector(host).detect(report).disks()) {
                 // sysfs shows the mapping only when the ATA port is in the device path (2.6.30+);
                 // on older kernels detect took it from the log, which the log's own evidence covers
                 if (disk.ataDevice() != null && disk.sysfsPath() != null

@@ -101,9 +101,13 @@ public final class VerifyContext {
         void visit(String module, String parameter, String value);
     }
 
+    private KernelLogReport logReport;
+    private String logFailure;
+
     public MachineReport machine() {
         if (machine == null) {
-            machine = new MachineDetector(host).detect();
+            KernelLogReport log = logReport();
+            machine = log != null ? new MachineDetector(host).detect(log) : new MachineDetector(host).detect();
         }
         return machine;
     }
@@ -148,8 +152,10 @@ public final class VerifyContext {
     public KernelBoot boot() {
         if (!bootRead) {
             bootRead = true;
-            try {
-                KernelLogReport report = new KernelLogAnalyzer().analyze(host.kernelLog(), KernelLogOptions.lastBoot());
+            KernelLogReport report = logReport();
+            if (report == null) {
+                note("kernel log not read (" + logFailure + "): NCQ judged by queue_depth alone");
+            } else {
                 report.notes().forEach(n -> note("kernel log: " + n));
                 KernelBoot last = report.lastBoot();
                 String running = machine().kernel();
@@ -159,11 +165,21 @@ public final class VerifyContext {
                 } else {
                     boot = last;
                 }
-            } catch (DisktuneException e) {
-                note("kernel log not read (" + e.getMessage() + "): NCQ judged by queue_depth alone");
             }
         }
         return boot;
+    }
+
+    /** The host's kernel log, read once for every check; null (and {@code logFailure} set) when unreadable. */
+    private KernelLogReport logReport() {
+        if (logReport == null && logFailure == null) {
+            try {
+                logReport = new KernelLogAnalyzer().analyze(host.kernelLog(), KernelLogOptions.lastBoot());
+            } catch (DisktuneException e) {
+                logFailure = e.getMessage();
+            }
+        }
+        return logReport;
     }
 
     /** disktune's files in every installed kernel's initramfs, or null when that cannot be checked (see {@link #imagesFailure()}). */
