@@ -1,17 +1,10 @@
 package org.disktune.cli;
 
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import org.disktune.apply.FileRecord;
-import org.disktune.apply.JournalEntry;
-import org.disktune.apply.PlanRenderer;
-import org.disktune.apply.UndoExecutor;
-import org.disktune.apply.UndoPlan;
-import org.disktune.apply.UndoPlanner;
 import org.disktune.core.ExitCode;
-import org.disktune.tuning.ChangePreflight;
+import org.disktune.tuning.UndoService;
+import org.disktune.tuning.UndoService.UndoResult;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,28 +29,11 @@ final class UndoCommand implements Callable<Integer> {
         this.session = session;
     }
 
-    /** The JSON view: the entry undone, the new entry (null for a dry run) and the files put back. */
-    record UndoResult(boolean dryRun, String undoneId, String undoneDescription, String journalId, String bootId, List<String> restored,
-            String plan) {
-    }
-
     @Override
     public Integer call() {
-        UndoResult result;
-        if (dryRun) {
-            Optional<UndoPlan> plan = new UndoPlanner().plan(session.host(), force);
-            result = plan.map(p -> new UndoResult(true, p.target().id(), p.target().description(), null, null,
-                    p.target().files().stream().map(FileRecord::path).toList(), new PlanRenderer().render(p.plan()))).orElse(null);
-        } else {
-            ChangePreflight.requireRoot(session.host(), "undo");
-            Optional<JournalEntry> entry = ApplyFailureOutput.around(session, () -> new UndoExecutor().undo(session.host(), force));
-            result = entry.map(e -> new UndoResult(false, e.undoOf(), e.description(), e.id(), e.bootId(),
-                    e.files().stream().filter(f -> !java.util.Objects.equals(f.oldSha256(), f.newSha256())).map(FileRecord::path).toList(),
-                    null)).orElse(null);
-        }
-        UndoResult shown = result == null ? new UndoResult(dryRun, null, null, null, null, List.of(), "") : result;
-        session.output().render("undo", shown, out -> {
-            if (result == null) {
+        UndoResult result = ApplyFailureOutput.around(session, () -> new UndoService(session.host()).undo(force, dryRun));
+        session.output().render("undo", result, out -> {
+            if (result.nothingToUndo()) {
                 out.println("nothing to undo");
             } else if (dryRun) {
                 out.println("would undo " + result.undoneId() + " (" + result.undoneDescription() + "):");
@@ -69,7 +45,7 @@ final class UndoCommand implements Callable<Integer> {
                 out.println("journal " + result.journalId() + " (boot " + result.bootId() + ")");
             }
         });
-        boolean restored = result != null && !dryRun && !result.restored().isEmpty();
+        boolean restored = !result.nothingToUndo() && !dryRun && !result.restored().isEmpty();
         return restored ? ExitCode.REBOOT_NEEDED.code() : ExitCode.OK.code();
     }
 }
