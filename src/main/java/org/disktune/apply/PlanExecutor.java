@@ -1,5 +1,6 @@
 package org.disktune.apply;
 
+import org.disktune.core.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

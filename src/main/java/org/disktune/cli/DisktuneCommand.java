@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 
 import org.disktune.core.ExitCode;
 
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +24,8 @@ import picocli.CommandLine.Spec;
                         + "inside the initramfs; reads the kernel log after a reboot; verifies the result.",
                 "With --sample NAME every command runs on a bundled machine description instead of this machine; "
                         + "--sample alone lists them."},
-        subcommands = {DetectCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {DetectCommand.class, InitramfsCommand.class, CommandLine.HelpCommand.class,
+                AutoComplete.GenerateCompletion.class},
         usageHelpAutoWidth = true)
 public final class DisktuneCommand implements Callable<Integer> {
     private final Session session;

@@ -1,7 +1,10 @@
 package org.disktune.cli;
 
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
 import org.disktune.core.DisktuneException;
@@ -16,17 +19,17 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(System.out, true);
-        PrintWriter err = new PrintWriter(System.err, true);
-        int code = run(args, out, err, Session::defaultHost);
-        out.flush();
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int code = run(args, System.out, err, Session::defaultHost);
+        System.out.flush();
         err.flush();
         System.exit(code);
     }
 
     /** Runs disktune in-process (tests use this with their own host factory). */
-    public static int run(String[] args, PrintWriter out, PrintWriter err, Function<GlobalOptions, Host> hosts) {
-        Session session = new Session(out, err, hosts);
+    public static int run(String[] args, OutputStream stdout, PrintWriter err, Function<GlobalOptions, Host> hosts) {
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
+        Session session = new Session(stdout, out, err, hosts);
         CommandLine commandLine = commandLine(session);
         commandLine.setOut(out);
         commandLine.setErr(err);
@@ -37,6 +40,8 @@ public final class Main {
     static CommandLine commandLine(Session session) {
         CommandLine commandLine = new CommandLine(DisktuneCommand.class, new SessionFactory(session));
         commandLine.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(DisktuneCommand.exitCodeHelp());
+        // bash completion from the same model: source <(disktune generate-completion)
+        commandLine.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
         commandLine.setExecutionStrategy(parseResult -> {
             ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
             return new CommandLine.RunLast().execute(parseResult);

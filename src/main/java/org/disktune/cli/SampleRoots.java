@@ -3,18 +3,18 @@ package org.disktune.cli;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.disktune.core.DisktuneException;
+import org.disktune.host.SampleMachines;
 
-/** Bridge to the bundled sample machines (wired to the sample loader when it lands). */
+/** The bundled sample machines, as the command line lists and opens them. */
 final class SampleRoots {
     private SampleRoots() {
     }
 
     static Path materialize(String name) {
-        throw DisktuneException.usage("unknown sample '" + name + "'; run 'disktune --sample' to list them");
+        return new SampleMachines().materialize(name);
     }
 
     static List<String[]> list() {
-        return List.of();
+        return new SampleMachines().list().stream().map(s -> new String[] {s.name(), s.description()}).toList();
     }
 }

@@ -1,5 +1,6 @@
 package org.disktune.cli;
 
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,13 +20,15 @@ import org.disktune.host.RootedHost;
  * from them (the live machine, a --root tree or a --sample machine) and handed to every command.
  */
 final class Session {
+    private final OutputStream stdout;
     private final PrintWriter out;
     private final PrintWriter err;
     private final Function<GlobalOptions, Host> hostFactory;
     private GlobalOptions options = new GlobalOptions(null, null, false, false, null);
     private Host host;
 
-    Session(PrintWriter out, PrintWriter err, Function<GlobalOptions, Host> hostFactory) {
+    Session(OutputStream stdout, PrintWriter out, PrintWriter err, Function<GlobalOptions, Host> hostFactory) {
+        this.stdout = stdout;
         this.out = out;
         this.err = err;
         this.hostFactory = hostFactory;
@@ -75,8 +78,28 @@ final class Session {
         return host;
     }
 
+    /**
+     * A file the user named on the command line: an absolute path is looked up in the host's root first
+     * (so images of a --root tree or sample are found), else on this machine's file system.
+     */
+    Path userFile(String argument) {
+        if (argument.startsWith("/")) {
+            Path inHost = host().path(argument);
+            if (Files.exists(inHost)) {
+                return inHost;
+            }
+        }
+        return Path.of(argument);
+    }
+
     PrintWriter out() {
         return out;
+    }
+
+    /** Standard output as bytes (file contents); flush {@link #out()} first. */
+    OutputStream stdout() {
+        out.flush();
+        return stdout;
     }
 
     PrintWriter err() {

@@ -1,5 +1,6 @@
 package org.disktune.apply;
 
+import org.disktune.core.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

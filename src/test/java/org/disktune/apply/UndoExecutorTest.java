@@ -1,5 +1,6 @@
 package org.disktune.apply;
 
+import org.disktune.core.Sha256;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.disktune.apply.PlanExecutorTest.CONF;
 import static org.disktune.apply.PlanExecutorTest.IMAGE;

@@ -1,4 +1,4 @@
-package org.disktune.apply;
+package org.disktune.core;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,0 +1,47 @@
+package org.disktune.cli;
+
+import java.util.concurrent.Callable;
+
+import org.disktune.core.ExitCode;
+import org.disktune.initramfs.image.ImageEntry;
+import org.disktune.initramfs.image.ImageListing;
+import org.disktune.initramfs.image.ImageSegment;
+import org.disktune.initramfs.image.InitramfsImageReader;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** disktune initramfs list IMAGE: every file the kernel would unpack, with the archive that supplies it. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List what the kernel would unpack from IMAGE: path, type, mode, size, and the archive (index and compression) "
+                + "that supplies it; later archives override earlier ones.")
+final class InitramfsListCommand implements Callable<Integer> {
+    private final Session session;
+
+    @Parameters(index = "0", paramLabel = "IMAGE", description = "The initramfs image.")
+    private String image;
+
+    InitramfsListCommand(Session session) {
+        this.session = session;
+    }
+
+    @Override
+    public Integer call() {
+        ImageListing listing = new InitramfsImageReader().list(session.userFile(image));
+        session.output().render("initramfs list", listing, out -> {
+            TableRenderer segments = new TableRenderer("ARCHIVE", "OFFSET", "COMPRESSION");
+            for (ImageSegment s : listing.segments()) {
+                segments.row(s.index(), s.offset(), s.compression().kernelName());
+            }
+            segments.print(out);
+            out.println();
+            TableRenderer files = new TableRenderer("PATH", "TYPE", "MODE", "SIZE", "ARCHIVE");
+            for (ImageEntry e : listing.entries()) {
+                files.row(e.linkTarget() == null ? e.path() : e.path() + " -> " + e.linkTarget(),
+                        e.type().name().toLowerCase(java.util.Locale.ROOT), String.format("%04o", e.mode()), e.size(), e.archive());
+            }
+            files.print(out);
+        });
+        return ExitCode.OK.code();
+    }
+}

@@ -1,0 +1,57 @@
+package org.disktune.host;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * One entry of a {@code .machine} file: a directory, a regular file with its exact bytes, or a
+ * symbolic link with its target exactly as written. Paths are absolute machine paths ("/sys/block/sda").
+ */
+public sealed interface MachineEntry permits MachineEntry.Dir, MachineEntry.FileEntry, MachineEntry.Link {
+
+    /** The absolute machine path of this entry, without a trailing slash. */
+    String path();
+
+    /** An (empty) directory; parent directories of every entry are implied and need no entry. */
+    record Dir(String path) implements MachineEntry {
+        public Dir {
+            Objects.requireNonNull(path);
+        }
+    }
+
+    /** A regular file holding exactly {@code content}. */
+    record FileEntry(String path, byte[] content) implements MachineEntry {
+        public FileEntry {
+            Objects.requireNonNull(path);
+            content = content.clone();
+        }
+
+        @Override
+        public byte[] content() {
+            return content.clone();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof FileEntry that && path.equals(that.path) && Arrays.equals(content, that.content);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * path.hashCode() + Arrays.hashCode(content);
+        }
+
+        @Override
+        public String toString() {
+            return "FileEntry[path=" + path + ", " + content.length + " bytes]";
+        }
+    }
+
+    /** A symbolic link; {@code target} is stored as written (relative, like the kernel's sysfs links). */
+    record Link(String path, String target) implements MachineEntry {
+        public Link {
+            Objects.requireNonNull(path);
+            Objects.requireNonNull(target);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.disktune.initramfs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.disktune.core.Sha256;
+import org.disktune.host.Host;
+import org.disktune.initramfs.config.InitramfsGeneratorDetector;
+import org.disktune.initramfs.config.InstalledKernel;
+import org.disktune.initramfs.image.ImageListing;
+import org.disktune.initramfs.image.InitramfsImageReader;
+
+/**
+ * Proves that files are inside an initramfs image with the same bytes as on the host: the only proof
+ * that counts, since a flipped byte in an uncompressed or lz4 archive still unpacks without error.
+ */
+public final class ImageContentVerifier {
+    /** The files disktune writes that must travel inside the initramfs. */
+    public static final List<String> OWN_FILES = List.of("/etc/modprobe.d/disktune.conf");
+
+    private final Host host;
+    private final InitramfsImageReader reader = new InitramfsImageReader();
+
+    public ImageContentVerifier(Host host) {
+        this.host = host;
+    }
+
+    /** A file to look for: its path inside the image and the host file it must equal. */
+    public record Expectation(String imagePath, Path hostFile, String hostLabel) {
+    }
+
+    /** Expectation of a machine file: same path in the image and on the host. */
+    public Expectation machineFile(String absolutePath) {
+        return new Expectation(absolutePath, host.path(absolutePath), absolutePath);
+    }
+
+    public ImageCheck check(Path image, String imageLabel, List<Expectation> expectations) {
+        ImageListing listing = reader.list(image);
+        List<FileCheck> checks = new ArrayList<>();
+        for (Expectation e : expectations) {
+            String inImage = listing.resolve(e.imagePath()).filter(x -> x.sha256() != null).map(x -> x.sha256()).orElse(null);
+            String onHost = hash(e.hostFile());
+            FileCheckStatus status = onHost == null ? FileCheckStatus.MISSING_ON_HOST
+                    : inImage == null ? FileCheckStatus.MISSING_IN_IMAGE
+                    : inImage.equals(onHost) ? FileCheckStatus.SAME : FileCheckStatus.DIFFERENT;
+            checks.add(new FileCheck(e.imagePath(), e.hostLabel(), status, inImage, onHost));
+        }
+        return new ImageCheck(imageLabel, checks);
+    }
+
+    /**
+     * disktune's own files (those that exist on the host) in the initramfs images of every installed
+     * kernel. Nothing written yet is a note, not a failure; no image at all is an environment error.
+     */
+    public ImageVerification verifyOwnFiles() {
+        List<String> notes = new ArrayList<>();
+        List<Expectation> expectations = new ArrayList<>();
+        for (String own : OWN_FILES) {
+            if (Files.exists(host.path(own))) {
+                expectations.add(machineFile(own));
+            }
+        }
+        if (expectations.isEmpty()) {
+            notes.add("disktune has written no file that belongs in the initramfs (" + String.join(", ", OWN_FILES) + " absent)");
+            return new ImageVerification(List.of(), notes);
+        }
+        Map<String, String> images = new LinkedHashMap<>();
+        for (InstalledKernel kernel : new InitramfsGeneratorDetector(host).detect().kernels()) {
+            for (String image : kernel.initramfsImages()) {
+                images.putIfAbsent(image, kernel.version());
+            }
+        }
+        if (images.isEmpty()) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT,
+                    "no initramfs image found for any installed kernel under /boot; build one (disktune initramfs rebuild) or name the image");
+        }
+        List<ImageCheck> checks = new ArrayList<>();
+        images.forEach((image, version) -> checks.add(check(host.path(image), image, expectations)));
+        return new ImageVerification(checks, notes);
+    }
+
+    private static String hash(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Sha256.ofFile(file) : null;
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

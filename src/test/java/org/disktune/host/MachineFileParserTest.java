@@ -1,0 +1,102 @@
+package org.disktune.host;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class MachineFileParserTest {
+
+    private static MachineEntry.FileEntry file(String path, String content) {
+        return new MachineEntry.FileEntry(path, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void parsesEveryKindOfLine() {
+        String text = """
+                # a comment at column 0
+                /sys/block/sda -> ../devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0/block/sda
+                /sys/devices/x/queue/scheduler = [none] mq-deadline\s
+                /sys/devices/x/queue/rotational = 1
+                /sys/devices/x/holders =
+                /dev/disk/by-id/
+
+                /proc/mdstat <<EOF
+                Personalities : [raid1]
+                # not a comment inside a heredoc
+                  indented, trailing space\s
+
+                EOF
+                /sys/devices/x/config base64 AAEC/w==
+                /sys/devices/x/empty base64\s
+                /sys/devices/x/empty2 base64
+                /etc/tagged <<END_1
+                EOF
+                END_1
+                """;
+        List<MachineEntry> entries = MachineFileParser.parse("demo", text);
+        assertEquals(List.of(
+                new MachineEntry.Link("/sys/block/sda", "../devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0/block/sda"),
+                file("/sys/devices/x/queue/scheduler", "[none] mq-deadline \n"),
+                file("/sys/devices/x/queue/rotational", "1\n"),
+                file("/sys/devices/x/holders", "\n"),
+                new MachineEntry.Dir("/dev/disk/by-id"),
+                file("/proc/mdstat", "Personalities : [raid1]\n# not a comment inside a heredoc\n  indented, trailing space \n\n"),
+                new MachineEntry.FileEntry("/sys/devices/x/config", new byte[] {0, 1, 2, (byte) 0xff}),
+                new MachineEntry.FileEntry("/sys/devices/x/empty", new byte[0]),
+                new MachineEntry.FileEntry("/sys/devices/x/empty2", new byte[0]),
+                file("/etc/tagged", "EOF\n")), entries);
+    }
+
+    @Test
+    void valueKeepsInnerAndTrailingSpacesAndALeadingSpaceAfterTheSeparator() {
+        List<MachineEntry> entries = MachineFileParser.parse("s", "/a = x  y  \n/b =  lead\n/c = \n");
+        assertArrayEquals("x  y  \n".getBytes(StandardCharsets.UTF_8), ((MachineEntry.FileEntry) entries.get(0)).content());
+        assertArrayEquals(" lead\n".getBytes(StandardCharsets.UTF_8), ((MachineEntry.FileEntry) entries.get(1)).content());
+        assertArrayEquals("\n".getBytes(StandardCharsets.UTF_8), ((MachineEntry.FileEntry) entries.get(2)).content());
+    }
+
+    @Test
+    void lastLineWithoutNewlineAndEmptyTextAreFine() {
+        assertEquals(List.of(file("/a", "1\n")), MachineFileParser.parse("s", "/a = 1"));
+        assertEquals(List.of(), MachineFileParser.parse("s", ""));
+        assertEquals(List.of(), MachineFileParser.parse("s", "# only a comment\n"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "duplicate path          | /a = 1\\n/b = 2\\n/a = 3                | line 3: duplicate entry for /a (first at line 1)",
+        "duplicate dir and file  | /a/\\n/a = 1                           | line 2: duplicate entry for /a (first at line 1)",
+        "path only               | /sys/block/sda                          | line 1: expected 'PATH = VALUE', 'PATH -> TARGET', 'PATH/', 'PATH <<TAG' or 'PATH base64 DATA'",
+        "no space before =       | /a=1                                    | line 1: expected 'PATH = VALUE', 'PATH -> TARGET', 'PATH/', 'PATH <<TAG' or 'PATH base64 DATA'",
+        "no space after path     | /a=                                     | line 1: no space between path and '='",
+        "no space after =        | /a =1                                   | line 1: expected '= VALUE', '-> TARGET', '<<TAG' or 'base64 DATA' after /a",
+        "unknown operator        | # ok\\n/a : 1                           | line 2: expected '= VALUE', '-> TARGET', '<<TAG' or 'base64 DATA' after /a",
+        "link without target     | /a ->                                   | line 1: expected '= VALUE', '-> TARGET', '<<TAG' or 'base64 DATA' after /a",
+        "relative path           | sys/a = 1                               | line 1: bad path 'sys/a' (absolute, no empty segments, no spaces)",
+        "double slash            | /sys//a = 1                             | line 1: bad path '/sys//a' (absolute, no empty segments, no spaces)",
+        "dot-dot segment         | /sys/../etc/passwd = 1                  | line 1: bad path '/sys/../etc/passwd' ('.' and '..' segments are not allowed)",
+        "root as dir             | //                                      | line 1: bad path '/' (absolute, no empty segments, no spaces)",
+        "space-indented line     | ' /a = 1'                              | line 1: bad path '' (absolute, no empty segments, no spaces)",
+        "heredoc without end     | /x = 1\\n/a <<EOF\\nline\\nEOF \\n      | line 2: heredoc <<EOF has no closing 'EOF' line",
+        "bad heredoc tag         | /a <<E-F                                | line 1: bad heredoc tag 'E-F' (letters, digits and _ only)",
+        "bad base64              | /a base64 !!!                           | line 1: bad base64 data for /a",
+        "entry below a file      | /a = 1\\n/a/b = 2                       | line 2: /a/b lies below /a, which line 1 makes a file or link",
+        "entry below a link      | /a/c = 1\\n/a -> x\\n                   | line 1: /a/c lies below /a, which line 2 makes a file or link",
+        "carriage return         | /a = 1\\r\\n                            | line 1: carriage return in line (the format uses \\n line ends only)",
+    })
+    void malformedInputIsAUsageErrorNamingSampleAndLine(String what, String text, String problem) {
+        DisktuneException e = assertThrows(DisktuneException.class,
+                () -> MachineFileParser.parse("broken", text.replace("\\n", "\n").replace("\\r", "\r")), what);
+        assertEquals(ExitCode.USAGE, e.exitCode());
+        assertEquals("sample broken " + problem.replace("\\n", "\\n"), e.getMessage());
+    }
+}
