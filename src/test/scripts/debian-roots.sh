@@ -33,7 +33,9 @@ declare -A GEN_PACKAGES=(
 MICROCODE_PACKAGES=(intel-microcode amd64-microcode)
 
 die() { echo "debian-roots: $*" >&2; exit 1; }
-log() { echo "debian-roots: $*" >&2; }
+# The last error line apt or debootstrap wrote to a log, to name the cause in die's one line.
+cause() { grep -E '^(E|W): ' "$1" 2>/dev/null | tail -1 || true; }
+log() { echo "debian-roots: [${SECONDS}s] $*" >&2; }
 
 [ "$(id -u)" = 0 ] || die "must run as root (debootstrap and chroot need it)"
 command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get install -y debootstrap"
@@ -80,7 +82,7 @@ build_base() {
   log "debootstrap --variant=minbase $SUITE from $MIRROR${http_proxy:+ via proxy $http_proxy} (about a minute)"
   if ! debootstrap --variant=minbase "$SUITE" "$tmp" "$MIRROR" >"$tmp.log" 2>&1; then
     tail -5 "$tmp.log" >&2
-    die "debootstrap $SUITE from $MIRROR failed (full log: $tmp.log)"
+    die "debootstrap $SUITE from $MIRROR failed: $(cause "$tmp.log") (log: $tmp.log)"
   fi
   cat >"$tmp/etc/apt/sources.list" <<EOF
 deb $MIRROR $SUITE main non-free-firmware
@@ -94,9 +96,9 @@ EOF
   # No service starts inside the root.
   printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"; chmod 755 "$tmp/usr/sbin/policy-rc.d"
   log "installing ${BASE_PACKAGES[*]} in the base root"
-  in_root "$tmp" apt-get -qq update >>"$tmp.log" 2>&1 || { tail -5 "$tmp.log" >&2; die "apt-get update inside the root failed (log: $tmp.log)"; }
+  in_root "$tmp" apt-get -qq update >>"$tmp.log" 2>&1 || { tail -5 "$tmp.log" >&2; die "apt-get update inside the root failed: $(cause "$tmp.log") (log: $tmp.log)"; }
   in_root "$tmp" apt-get install -y -qq --no-install-recommends "${BASE_PACKAGES[@]}" >>"$tmp.log" 2>&1 \
-    || { tail -5 "$tmp.log" >&2; die "installing ${BASE_PACKAGES[*]} inside the root failed (log: $tmp.log)"; }
+    || { tail -5 "$tmp.log" >&2; die "installing ${BASE_PACKAGES[*]} inside the root failed: $(cause "$tmp.log") (log: $tmp.log)"; }
   local kver
   kver=$(ls "$tmp/lib/modules" | head -1)
   [ -n "$kver" ] && [ -f "$tmp/lib/modules/$kver/modules.dep" ] || die "no kernel modules under /lib/modules in the base root"
@@ -120,7 +122,7 @@ build_generator() {
     in_root "$tmp" apt-get -qq update
     # shellcheck disable=SC2086
     in_root "$tmp" apt-get install -y -qq --no-install-recommends ${GEN_PACKAGES[$gen]}
-  } >"$tmp.log" 2>&1 || { tail -5 "$tmp.log" >&2; die "installing ${GEN_PACKAGES[$gen]} inside the $gen root failed (log: $tmp.log)"; }
+  } >"$tmp.log" 2>&1 || { tail -5 "$tmp.log" >&2; die "installing ${GEN_PACKAGES[$gen]} inside the $gen root failed: $(cause "$tmp.log") (log: $tmp.log)"; }
   if [ "$gen" = initramfs-tools ]; then
     # Stock Debian puts CPU microcode in front of the image as uncompressed early archives. With
     # MODULES=most Intel's hook adds all Intel microcode; AMD's adds its own only on an AMD CPU

@@ -95,10 +95,11 @@ public final class RealDebianRoots {
             if (withProc) {
                 command.addAll(List.of("unshare", "--mount", "--propagation", "private", "--mount-proc=" + path("/proc")));
             }
-            command.addAll(List.of("chroot", dir.toString(), "/usr/bin/env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"));
+            command.addAll(List.of("chroot", dir.toString(), "/usr/bin/env", "-i"));
             if (workDir != null) {
                 command.addAll(List.of("-C", workDir));
             }
+            command.addAll(List.of("PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"));
             command.addAll(Arrays.asList(argv));
             return execute(command, RUN_TIMEOUT_MINUTES);
         }
