@@ -29,7 +29,7 @@ public final class ProcessCommandRunner implements CommandRunner {
         this(System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin"));
     }
 
-    /** With {@code path} as the search path instead of this process's PATH. */
+    /** With {@code path} as the search path, and the programs' PATH, instead of this process's PATH. */
     ProcessCommandRunner(String path) {
         this.path = path;
     }
@@ -48,7 +48,9 @@ public final class ProcessCommandRunner implements CommandRunner {
         started.set(0, program);
         Process process;
         try {
-            process = new ProcessBuilder(started).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            ProcessBuilder builder = new ProcessBuilder(started).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            builder.environment().put("PATH", path);
+            process = builder.start();
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot run " + argv.get(0) + ": " + e.getMessage(), e);
         }
