@@ -46,7 +46,9 @@ import org.junit.jupiter.api.Test;
  * {@code initramfs verify} accepts it and so do the generator's own extractors (unmkinitramfs,
  * lsinitrd --unpack) run inside the root; a second identical set changes and rebuilds nothing;
  * {@code undo} puts every file of the root back byte for byte, image included; and a generator that
- * fails (a broken hook in the root) makes set exit 5 with every file as before.
+ * fails (a broken hook in the root), or one that leaves the file out of the image it writes (a
+ * hook that trims it, a dracut drop-in that assigns install_items), makes set exit 5 with every
+ * file as before, image included.
  *
  * <p>To keep the run short, the copy's generator is configured for a small image before the first
  * build (initramfs-tools MODULES=list, dracut with the base module; both with the disk drivers
@@ -82,6 +84,7 @@ class RealRootModprobeEndToEndTest {
             log(generator, "copied " + cached.dir() + " in " + copy.copyTime().toMillis() + " ms, " + copy.size() / (1 << 20) + " MiB");
             copy.mountProc();
             String image = "/boot/initrd.img-" + root.kernel();
+            Snapshots snapshots = new Snapshots(root.dir());
             configureSmallImage(generator, root);
             long t = System.nanoTime();
             buildFirstImage(generator, root, image);
@@ -89,7 +92,7 @@ class RealRootModprobeEndToEndTest {
             String dir = root.dir().toString();
 
             // 1. the root as it was before disktune
-            Map<String, String> before = snapshot(root.dir());
+            Map<String, String> before = snapshots.take();
             FileTime firstImageTime = Files.getLastModifiedTime(root.path(image));
 
             // 2. set: the file, the generator configuration, a real rebuild
@@ -100,7 +103,7 @@ class RealRootModprobeEndToEndTest {
             assertEquals("", set.err());
             assertTrue(Files.readString(root.path(OPTIONS_FILE)).lines().anyMatch(l -> l.equals("options libata force=noncq")),
                     Files.readString(root.path(OPTIONS_FILE)));
-            Map<String, String> afterSet = snapshot(root.dir());
+            Map<String, String> afterSet = snapshots.take();
             assertNotEquals(before.get(rel(image)), afterSet.get(rel(image)), "the image was rebuilt");
             assertNotEquals(firstImageTime, Files.getLastModifiedTime(root.path(image)));
             Set<String> expectedChanges = new TreeSet<>(List.of(rel(image), rel(OPTIONS_FILE)));
@@ -122,7 +125,7 @@ class RealRootModprobeEndToEndTest {
             FileTime rebuiltTime = Files.getLastModifiedTime(root.path(image));
             CliRun again = CliRun.run("--root", dir, "--chroot", "modprobe", "set", "libata", "force=noncq");
             assertEquals(0, again.exitCode(), again.out() + again.err());
-            assertEquals(afterSet, snapshot(root.dir()), "a repeated set changes nothing");
+            assertEquals(afterSet, snapshots.take(), "a repeated set changes nothing");
             assertEquals(rebuiltTime, Files.getLastModifiedTime(root.path(image)), "no rebuild");
 
             // 5. undo: every file as in step 1 (disktune's journal and backups excepted: they record the undo)
@@ -130,16 +133,28 @@ class RealRootModprobeEndToEndTest {
             assertEquals(3, undo.exitCode(), undo.out() + undo.err());
             assertFalse(Files.exists(root.path(OPTIONS_FILE)));
             assertFalse(Files.exists(root.path(DRACUT_DROP_IN)));
-            assertSame(before, snapshot(root.dir()), "after undo");
+            assertSame(before, snapshots.take(), "after undo");
 
             // 6. a generator that fails: exit 5, every file as before
             breakGenerator(generator, root);
-            Map<String, String> broken = snapshot(root.dir());
+            Map<String, String> broken = snapshots.take();
             CliRun failed = CliRun.run("--root", dir, "--chroot", "modprobe", "set", "libata", "force=noncq");
             assertEquals(5, failed.exitCode(), failed.out() + failed.err());
             assertTrue(failed.err().contains("exited 1"), failed.err());
-            assertSame(broken, snapshot(root.dir()), "after the rolled-back set");
+            assertSame(broken, snapshots.take(), "after the rolled-back set");
             assertFalse(Files.exists(root.path(OPTIONS_FILE)));
+
+            // 7. a generator that succeeds but leaves the file out: disktune's check after the rebuild
+            // fails, the rewritten image is replaced by the previous one, exit 5
+            repairGenerator(generator, root);
+            makeGeneratorForgetTheFile(generator, root);
+            Map<String, String> forgetful = snapshots.take();
+            CliRun forgotten = CliRun.run("--root", dir, "--chroot", "modprobe", "set", "libata", "force=noncq");
+            assertEquals(5, forgotten.exitCode(), forgotten.out() + forgotten.err());
+            assertTrue(forgotten.err().contains(OPTIONS_FILE + " is missing from " + image), forgotten.err());
+            // "restored" is said only of a file whose bytes differed from its backup: the generator did rewrite the image
+            assertTrue(forgotten.err().contains("restored " + image), forgotten.err());
+            assertSame(forgetful, snapshots.take(), "after the rolled-back set with a forgetful generator");
         }
         log(generator, "whole test took " + ms(started) + " ms");
     }
@@ -211,39 +226,88 @@ class RealRootModprobeEndToEndTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    /**
-     * Every name under root except {@link #NOT_COMPARED}, relative to root, with its type, mode, owner
-     * and, for a regular file, its SHA-256 (a symlink: its target).
-     */
-    private static Map<String, String> snapshot(Path root) {
-        Map<String, String> entries = new TreeMap<>();
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                    String name = root.relativize(dir).toString();
-                    if (NOT_COMPARED.contains(name)) {
-                        return FileVisitResult.SKIP_SUBTREE;
-                    }
-                    entries.put(name, "dir " + owner(dir));
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    String what = attrs.isSymbolicLink() ? "link -> " + Files.readSymbolicLink(file)
-                            : attrs.isRegularFile() ? "file " + owner(file) + " " + sha256(file) : "other " + owner(file);
-                    String name = root.relativize(file).toString();
-                    if (!NOT_COMPARED.contains(name)) {
-                        entries.put(name, what);
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** Takes out what {@link #breakGenerator} put in. */
+    private static void repairGenerator(Generator generator, DebianRoot root) throws IOException {
+        switch (generator) {
+            case INITRAMFS_TOOLS -> Files.delete(root.path("/etc/initramfs-tools/hooks/00-broken"));
+            case DRACUT -> {
+                Files.delete(root.path("/etc/dracut.conf.d/broken.conf"));
+                Files.delete(root.path("/usr/lib/dracut/modules.d/00broken/module-setup.sh"));
+                Files.delete(root.path("/usr/lib/dracut/modules.d/00broken"));
+            }
         }
-        return entries;
+    }
+
+    /**
+     * Configuration mistakes that make the generator build an image without disktune's file: an
+     * initramfs-tools hook that deletes it from the image tree (hooks run after modprobe.d is copied),
+     * a later dracut drop-in that assigns install_items instead of appending to it.
+     */
+    private static void makeGeneratorForgetTheFile(Generator generator, DebianRoot root) throws IOException {
+        switch (generator) {
+            case INITRAMFS_TOOLS -> {
+                Path hook = Files.writeString(root.path("/etc/initramfs-tools/hooks/zz-trim"),
+                        "#!/bin/sh\n[ \"$1\" = prereqs ] && exit 0\nrm -f \"${DESTDIR}" + OPTIONS_FILE + "\"\n");
+                Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
+            case DRACUT -> Files.writeString(root.path("/etc/dracut.conf.d/zz-local.conf"), "install_items=\" /etc/hostname \"\n");
+        }
+    }
+
+    /**
+     * Snapshots of a root: every name under it except {@link #NOT_COMPARED}, relative to the root,
+     * with its type, mode, owner and, for a regular file, its SHA-256 (a symlink: its target). A
+     * file's hash is computed again only when its inode, size, mtime or ctime changed (the kernel sets
+     * ctime on every write, and no program can set it back), so repeated snapshots of 350 MB are fast.
+     */
+    private static final class Snapshots {
+        private final Path root;
+        private final Map<String, String> hashes = new java.util.HashMap<>();
+
+        Snapshots(Path root) {
+            this.root = root;
+        }
+
+        Map<String, String> take() {
+            Map<String, String> entries = new TreeMap<>();
+            try {
+                Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                        String name = root.relativize(dir).toString();
+                        if (NOT_COMPARED.contains(name)) {
+                            return FileVisitResult.SKIP_SUBTREE;
+                        }
+                        entries.put(name, "dir " + owner(dir));
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        String name = root.relativize(file).toString();
+                        if (!NOT_COMPARED.contains(name)) {
+                            entries.put(name, attrs.isSymbolicLink() ? "link -> " + Files.readSymbolicLink(file)
+                                    : attrs.isRegularFile() ? "file " + owner(file) + " " + hash(file, attrs) : "other " + owner(file));
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return entries;
+        }
+
+        private String hash(Path file, BasicFileAttributes attrs) throws IOException {
+            String key = file + "|" + attrs.fileKey() + "|" + attrs.size() + "|" + attrs.lastModifiedTime().toInstant() + "|"
+                    + Files.getAttribute(file, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
+            String known = hashes.get(key);
+            if (known == null) {
+                known = sha256(file);
+                hashes.put(key, known);
+            }
+            return known;
+        }
     }
 
     private static String owner(Path p) throws IOException {
