@@ -86,7 +86,7 @@ for image in "${images[@]}"; do
   for c in disktune lsinitramfs lsinitrd; do
     declare -n cmd="cmd_$c"
     rc=0; "${cmd[@]}" >/dev/null 2>&1 || rc=$?
-    printf '%-12s exit %s, %6s names listed\n' "$c" "$rc" "$("${cmd[@]}" 2>/dev/null | wc -l)"
+    printf '%-12s exit %s, %6s lines of output\n' "$c" "$rc" "$("${cmd[@]}" 2>/dev/null | wc -l)"
   done
   if command -v hyperfine >/dev/null; then
     csv=$(mktemp)
@@ -100,7 +100,8 @@ for image in "${images[@]}"; do
   for c in disktune lsinitramfs lsinitrd; do
     declare -n cmd="cmd_$c"
     m=$(awk -v c="$c" '$1==c {print $2}' <<<"$results")
-    printf '%-12s median %7.3f s   peak RSS %7s KiB   disktune/%s %s\n' "$c" "$m" "$(peak_rss_kb "${cmd[@]}")" "$c" \
-      "$(awk -v d="$d" -v m="$m" 'BEGIN {printf "%.2f", d/m}')"
+    ratio=""
+    [ "$c" = disktune ] || ratio="disktune/$c $(awk -v d="$d" -v m="$m" 'BEGIN {printf "%.2f", d/m}')"
+    printf '%-12s median %7.3f s   peak RSS %7s KiB   %s\n' "$c" "$m" "$(peak_rss_kb "${cmd[@]}")" "$ratio"
   done
 done

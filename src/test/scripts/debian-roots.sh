@@ -4,12 +4,15 @@
 # Usage: debian-roots.sh [initramfs-tools|dracut|all]     (default: all)
 #
 # Prints the path of each requested root, one a line. Roots live in $DISKTUNE_TEST_ROOTS
-# (default /var/cache/disktune-test), outside the build directory, so repeated runs are fast:
+# (default /var/cache/disktune-test), outside the build directory, so repeated runs are fast; each
+# directory name ends in its recipe number (-rN), so checkouts with different recipes share the
+# cache without rebuilding each other's roots (remove roots of old recipes by hand):
 #   bookworm-base             debootstrap --variant=minbase + linux-image-cloud-amd64 + compressors
 #   bookworm-initramfs-tools  base + initramfs-tools, busybox, intel- and amd64-microcode (AMD's set
 #                             to "early" so that, like on an AMD machine, an image made with the stock
 #                             MODULES=most has two early microcode archives in front of the zstd one)
-#   bookworm-dracut           base + dracut-core
+#   bookworm-dracut           base + dracut-core and systemd-sysv (dracut's base module installs
+#                             poweroff/reboot/halt; a Debian system has them from systemd-sysv)
 # (initramfs-tools and dracut conflict as packages, so each generator gets its own copy of the base.)
 # Each root is built in a temporary directory and renamed into place when complete; its marker file
 # .disktune-root names the recipe, the packages and the kernel version. A root without the current
@@ -22,13 +25,13 @@ set -euo pipefail
 
 # Bump a recipe to make every cache rebuild that root (the base, or the generator roots).
 BASE_RECIPE=1
-GEN_RECIPE=2
+GEN_RECIPE=3
 SUITE=bookworm
 CACHE=${DISKTUNE_TEST_ROOTS:-/var/cache/disktune-test}
 BASE_PACKAGES=(linux-image-cloud-amd64 cpio zstd lz4 lzop xz-utils bzip2 gzip)
 declare -A GEN_PACKAGES=(
   [initramfs-tools]="initramfs-tools busybox"
-  [dracut]="dracut-core"
+  [dracut]="dracut-core systemd-sysv"
 )
 MICROCODE_PACKAGES=(intel-microcode amd64-microcode)
 
@@ -74,7 +77,7 @@ in_root() { local root=$1; shift; chroot "$root" env -i PATH=/usr/sbin:/usr/bin:
 marker_ok() { [ -f "$1/.disktune-root" ] && grep -qx "recipe: $2" "$1/.disktune-root"; }
 
 build_base() {
-  local final=$CACHE/$SUITE-base tmp
+  local final=$CACHE/$SUITE-base-r$BASE_RECIPE tmp
   marker_ok "$final" "$BASE_RECIPE" && return 0
   remove_tree "$final"
   tmp=$(mktemp -d "$CACHE/.build-base.XXXXXX")
@@ -110,12 +113,12 @@ EOF
 }
 
 build_generator() {
-  local gen=$1 final=$CACHE/$SUITE-$1 tmp microcode=none
+  local gen=$1 final=$CACHE/$SUITE-$1-r$GEN_RECIPE tmp microcode=none
   marker_ok "$final" "$GEN_RECIPE" && return 0
   remove_tree "$final"
   build_base
   tmp=$(mktemp -d "$CACHE/.build-$gen.XXXXXX")
-  cp -a "$CACHE/$SUITE-base/." "$tmp/"
+  cp -a --reflink=auto "$CACHE/$SUITE-base-r$BASE_RECIPE/." "$tmp/"
   rm -f "$tmp/.disktune-root"
   log "installing ${GEN_PACKAGES[$gen]} in the $gen root"
   {
@@ -161,5 +164,5 @@ for old in "$CACHE"/.build-*; do
 done
 for gen in "${gens[@]}"; do
   build_generator "$gen"
-  echo "$CACHE/$SUITE-$gen"
+  echo "$CACHE/$SUITE-$gen-r$GEN_RECIPE"
 done

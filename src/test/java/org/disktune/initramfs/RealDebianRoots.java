@@ -172,9 +172,14 @@ public final class RealDebianRoots {
                 ProcessBuilder builder = new ProcessBuilder(argv).redirectOutput(out.toFile()).redirectError(err.toFile())
                         .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
                 Process process = builder.start();
-                if (!process.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
-                    process.destroyForcibly().waitFor();
-                    fail(String.join(" ", argv) + " did not finish within " + timeoutMinutes + " minutes");
+                try {
+                    if (!process.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
+                        process.destroyForcibly().waitFor();
+                        fail(String.join(" ", argv) + " did not finish within " + timeoutMinutes + " minutes");
+                    }
+                } catch (InterruptedException e) {
+                    process.destroyForcibly();
+                    throw e;
                 }
                 return new Run(List.copyOf(argv), process.exitValue(), new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
                         new String(Files.readAllBytes(err), StandardCharsets.UTF_8));

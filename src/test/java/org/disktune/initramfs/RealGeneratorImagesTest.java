@@ -14,8 +14,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -25,17 +32,22 @@ import java.util.stream.Stream;
 
 import org.disktune.host.ToolRun;
 import org.disktune.initramfs.RealDebianRoots.DebianRoot;
+import org.disktune.initramfs.RealDebianRoots.Run;
 import org.disktune.initramfs.image.Compression;
 import org.disktune.initramfs.image.EntryType;
 import org.disktune.initramfs.image.ImageEntry;
 import org.disktune.initramfs.image.ImageListing;
 import org.disktune.initramfs.image.ImageSegment;
 import org.disktune.initramfs.image.InitramfsImageReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Images made by the real generators of Debian 12 (initramfs-tools 0.142 and dracut 059, run with
@@ -45,8 +57,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (unmkinitramfs, lsinitrd --unpack; both run cpio -i) leaves on disk, later archives overriding
  * earlier ones as the kernel unpacks them. Each kernel module in an image must hash like the
  * module file in the root it came from. The tests fail (never skip) when the roots cannot be built.
+ * The images are slow to make and independent: they are all started before the first test, two
+ * at a time in test order, and each test waits for its own, so building overlaps checking.
  */
-@Execution(ExecutionMode.CONCURRENT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RealGeneratorImagesTest {
     /** Disk drivers of the cloud kernel (it has no ahci or sata_nv); MODULES=list keeps the images small. */
     private static final List<String> DISK_MODULES = List.of("ata_piix", "ata_generic", "sd_mod", "virtio_blk");
@@ -54,23 +69,112 @@ class RealGeneratorImagesTest {
     private static final Pattern LS_LINE = Pattern.compile(
             "^([-dlcbps][-rwxsStT]{9})\\s+\\d+\\s+\\S+\\s+\\S+\\s+(?:\\d+|\\d+,\\s*\\d+)\\s+\\w{3}\\s+\\d+\\s+[\\d:]+\\s(.*)$");
 
+    private static final List<String> INITRAMFS_TOOLS_COMPRESSIONS = List.of("gzip", "bzip2", "lz4", "lzma", "lzop", "xz", "zstd");
+    private static final List<String> DRACUT_COMPRESSIONS = List.of("--gzip", "--bzip2", "--lzma", "--xz", "--lzo", "--lz4", "--zstd", "--no-compress");
+
     private final InitramfsImageReader reader = new InitramfsImageReader();
+    /** The image builds, by test key, started in {@link #startBuilds()}. */
+    private final Map<String, Future<Built>> builds = new LinkedHashMap<>();
+    private DebianRoot toolsRoot;
+    private DebianRoot dracutRoot;
+    private ExecutorService builders;
 
-    @ParameterizedTest(name = "mkinitramfs -c {0}")
-    @ValueSource(strings = {"gzip", "bzip2", "lz4", "lzma", "lzop", "xz", "zstd"})
-    void initramfsToolsImageMatchesLsinitramfsAndUnmkinitramfs(String compress) throws IOException {
-        DebianRoot root = RealDebianRoots.get(INITRAMFS_TOOLS);
+    /** An image a generator made (or failed to make) in a scratch directory inside its root. */
+    private record Built(DebianRoot root, String scratch, String image, Run run) {
+        Path imagePath() {
+            run.requireSuccess();
+            return root.path(image);
+        }
+    }
+
+    static List<String> initramfsToolsCompressions() {
+        return INITRAMFS_TOOLS_COMPRESSIONS;
+    }
+
+    static List<String> dracutCompressions() {
+        return DRACUT_COMPRESSIONS;
+    }
+
+    @BeforeAll
+    void startBuilds() {
+        toolsRoot = RealDebianRoots.get(INITRAMFS_TOOLS);
+        dracutRoot = RealDebianRoots.get(DRACUT);
+        builders = Executors.newFixedThreadPool(2);
+        builds.put("stock", builders.submit(() -> build(toolsRoot, false, scratch -> List.of("mkinitramfs", "-o", scratch + "/initrd.img", toolsRoot.kernel()))));
+        for (String compress : INITRAMFS_TOOLS_COMPRESSIONS) {
+            builds.put("mkinitramfs " + compress, builders.submit(() -> buildWithInitramfsTools(compress)));
+        }
+        for (String compress : DRACUT_COMPRESSIONS) {
+            builds.put("dracut " + compress, builders.submit(() -> build(dracutRoot, true, scratch -> List.of("dracut", "-q", "--no-hostonly",
+                    "--no-early-microcode", "-m", "base", "--drivers", String.join(" ", DISK_MODULES), compress, "-f",
+                    scratch + "/initrd.img", dracutRoot.kernel()))));
+        }
+    }
+
+    @AfterAll
+    void stopBuilds() throws InterruptedException {
+        if (builders == null) {
+            return;
+        }
+        builders.shutdownNow();
+        builders.awaitTermination(1, TimeUnit.MINUTES);
+        for (Future<Built> f : builds.values()) {
+            if (f.isDone() && !f.isCancelled()) {
+                try {
+                    Built b = f.get();
+                    deleteTree(b.root().path(b.scratch()));
+                } catch (ExecutionException e) {
+                    // the test that owns this build reported it
+                }
+            }
+        }
+    }
+
+    /** Runs the generator command made for a new scratch directory; dracut needs /proc. */
+    private static Built build(DebianRoot root, boolean withProc, Function<String, List<String>> argv) {
         String scratch = root.scratch();
-        try {
-            String conf = scratch + "/conf";
-            copyTree(root.path("/etc/initramfs-tools"), root.path(conf));
-            Path confFile = root.path(conf + "/initramfs.conf");
-            Files.writeString(confFile, Files.readString(confFile).replaceAll("(?m)^MODULES=.*$", "MODULES=list"));
-            Files.writeString(root.path(conf + "/modules"), String.join("\n", DISK_MODULES) + "\n");
-            String image = scratch + "/initrd.img";
-            root.run("mkinitramfs", "-d", conf, "-c", compress, "-o", image, root.kernel()).requireSuccess();
+        String[] command = argv.apply(scratch).toArray(String[]::new);
+        Run run = withProc ? root.runWithProc(command) : root.run(command);
+        return new Built(root, scratch, scratch + "/initrd.img", run);
+    }
 
-            ImageListing listing = reader.list(root.path(image));
+    /** mkinitramfs with a copy of the root's configuration, MODULES=list and the disk modules. */
+    private Built buildWithInitramfsTools(String compress) throws IOException {
+        String scratch = toolsRoot.scratch();
+        String conf = scratch + "/conf";
+        copyTree(toolsRoot.path("/etc/initramfs-tools"), toolsRoot.path(conf));
+        Path confFile = toolsRoot.path(conf + "/initramfs.conf");
+        Files.writeString(confFile, Files.readString(confFile).replaceAll("(?m)^MODULES=.*$", "MODULES=list"));
+        Files.writeString(toolsRoot.path(conf + "/modules"), String.join("\n", DISK_MODULES) + "\n");
+        String image = scratch + "/initrd.img";
+        return new Built(toolsRoot, scratch, image, toolsRoot.run("mkinitramfs", "-d", conf, "-c", compress, "-o", image, toolsRoot.kernel()));
+    }
+
+    /** Waits for the build of this key; its failure fails the calling test. */
+    private Built built(String key) {
+        try {
+            return builds.get(key).get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException("building " + key + " failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Order(2)
+    @ParameterizedTest(name = "mkinitramfs -c {0}")
+    @MethodSource("initramfsToolsCompressions")
+    void initramfsToolsImageMatchesLsinitramfsAndUnmkinitramfs(String compress) throws IOException {
+        Built built = built("mkinitramfs " + compress);
+        DebianRoot root = built.root();
+        String scratch = built.scratch();
+        String image = built.image();
+        try {
+            ImageListing listing = reader.list(built.imagePath());
 
             List<Compression> expected = new ArrayList<>();
             if (root.microcode().contains("amd64-microcode")) {
@@ -93,17 +197,16 @@ class RealGeneratorImagesTest {
         }
     }
 
+    @Order(3)
     @ParameterizedTest(name = "dracut {0}")
-    @ValueSource(strings = {"--gzip", "--bzip2", "--lzma", "--xz", "--lzo", "--lz4", "--zstd", "--no-compress"})
+    @MethodSource("dracutCompressions")
     void dracutImageMatchesLsinitrdAndItsUnpack(String compress) throws IOException {
-        DebianRoot root = RealDebianRoots.get(DRACUT);
-        String scratch = root.scratch();
+        Built built = built("dracut " + compress);
+        DebianRoot root = built.root();
+        String scratch = built.scratch();
+        String image = built.image();
         try {
-            String image = scratch + "/initrd.img";
-            root.runWithProc("dracut", "-q", "--no-hostonly", "--no-early-microcode", "-m", "base",
-                    "--drivers", String.join(" ", DISK_MODULES), compress, "-f", image, root.kernel()).requireSuccess();
-
-            ImageListing listing = reader.list(root.path(image));
+            ImageListing listing = reader.list(built.imagePath());
 
             assertEquals(List.of(new ImageSegment(1, dracutCompression(compress), 0)), listing.segments());
             TreeSet<String> names = listing.entries().stream().map(ImageEntry::path).collect(Collectors.toCollection(TreeSet::new));
@@ -130,20 +233,20 @@ class RealGeneratorImagesTest {
      * all three archives. Without microcode packages (a mirror without non-free-firmware) two early
      * archives are made with this machine's cpio and put in front of the generator's image.
      */
+    @Order(1)
     @Test
     void stockImageWithEarlyMicrocodeIsReadWholeWhereLsinitrdSeesOnlyTheMicrocode() throws IOException {
-        DebianRoot root = RealDebianRoots.get(INITRAMFS_TOOLS);
-        DebianRoot dracutRoot = RealDebianRoots.get(DRACUT);
-        String scratch = root.scratch();
+        Built built = built("stock");
+        DebianRoot root = built.root();
+        String scratch = built.scratch();
+        String image = built.image();
         String dracutScratch = dracutRoot.scratch();
         try {
-            String image = scratch + "/initrd.img";
-            root.run("mkinitramfs", "-o", image, root.kernel()).requireSuccess();
             if (root.microcode().isEmpty()) {
-                prependEarlyArchives(root.path(image), root.path(scratch));
+                prependEarlyArchives(built.imagePath(), root.path(scratch));
             }
 
-            ImageListing listing = reader.list(root.path(image));
+            ImageListing listing = reader.list(built.imagePath());
 
             assertEquals(List.of(Compression.NONE, Compression.NONE, Compression.ZSTD), compressions(listing), "archives of the stock image");
             UnpackedEntry.assertSame(unmkinitramfs(root, scratch, image, 3), UnpackedEntry.of(listing), "reader vs unmkinitramfs (stock)");
