@@ -79,6 +79,7 @@ class RealRootModprobeEndToEndTest {
     private void endToEnd(Generator generator) throws IOException {
         DebianRoot cached = RealDebianRoots.get(generator);
         long started = System.nanoTime();
+        long t;
         try (DisposableDebianRoot copy = DisposableDebianRoot.copyOf(cached)) {
             DebianRoot root = copy.root();
             log(generator, "copied " + cached.dir() + " in " + copy.copyTime().toMillis() + " ms, " + copy.size() / (1 << 20) + " MiB");
@@ -86,19 +87,19 @@ class RealRootModprobeEndToEndTest {
             String image = "/boot/initrd.img-" + root.kernel();
             Snapshots snapshots = new Snapshots(root.dir());
             configureSmallImage(generator, root);
-            long t = System.nanoTime();
+            t = System.nanoTime();
             buildFirstImage(generator, root, image);
             log(generator, "first image built in " + ms(t) + " ms, " + Files.size(root.path(image)) + " bytes");
             String dir = root.dir().toString();
 
+            t = System.nanoTime();
             // 1. the root as it was before disktune
             Map<String, String> before = snapshots.take();
             FileTime firstImageTime = Files.getLastModifiedTime(root.path(image));
 
             // 2. set: the file, the generator configuration, a real rebuild
-            t = System.nanoTime();
+            t = step(generator, "snapshot", t);
             CliRun set = CliRun.run("--root", dir, "--chroot", "modprobe", "set", "libata", "force=noncq");
-            log(generator, "modprobe set took " + ms(t) + " ms");
             assertEquals(3, set.exitCode(), "set: reboot needed\n" + set.out() + set.err());
             assertEquals("", set.err());
             assertTrue(Files.readString(root.path(OPTIONS_FILE)).lines().anyMatch(l -> l.equals("options libata force=noncq")),
@@ -114,12 +115,16 @@ class RealRootModprobeEndToEndTest {
             }
             assertEquals(expectedChanges, differences(before, afterSet), "what set changed in the root");
 
+            t = step(generator, "set", t);
+
             // 3. disktune's proof, and the generator's own tools agree
             CliRun verify = CliRun.run("--root", dir, "initramfs", "verify");
             assertEquals(0, verify.exitCode(), verify.out() + verify.err());
             assertTrue(verify.out().contains("ok       " + image + ": "), verify.out());
             assertArrayEquals(Files.readAllBytes(root.path(OPTIONS_FILE)), extractWithGeneratorTools(generator, root, image, OPTIONS_FILE),
                     OPTIONS_FILE + " as the generator's own extractor unpacks it");
+
+            t = step(generator, "verify and extraction", t);
 
             // 4. the same set again: nothing written, nothing rebuilt
             FileTime rebuiltTime = Files.getLastModifiedTime(root.path(image));
@@ -128,12 +133,16 @@ class RealRootModprobeEndToEndTest {
             assertEquals(afterSet, snapshots.take(), "a repeated set changes nothing");
             assertEquals(rebuiltTime, Files.getLastModifiedTime(root.path(image)), "no rebuild");
 
+            t = step(generator, "repeated set", t);
+
             // 5. undo: every file as in step 1 (disktune's journal and backups excepted: they record the undo)
             CliRun undo = CliRun.run("--root", dir, "--chroot", "undo");
             assertEquals(3, undo.exitCode(), undo.out() + undo.err());
             assertFalse(Files.exists(root.path(OPTIONS_FILE)));
             assertFalse(Files.exists(root.path(DRACUT_DROP_IN)));
             assertSame(before, snapshots.take(), "after undo");
+
+            t = step(generator, "undo", t);
 
             // 6. a generator that fails: exit 5, every file as before
             breakGenerator(generator, root);
@@ -143,6 +152,8 @@ class RealRootModprobeEndToEndTest {
             assertTrue(failed.err().contains("exited 1"), failed.err());
             assertSame(broken, snapshots.take(), "after the rolled-back set");
             assertFalse(Files.exists(root.path(OPTIONS_FILE)));
+
+            t = step(generator, "failing generator", t);
 
             // 7. a generator that succeeds but leaves the file out: disktune's check after the rebuild
             // fails, the rewritten image is replaced by the previous one, exit 5
@@ -156,7 +167,7 @@ class RealRootModprobeEndToEndTest {
             assertTrue(forgotten.err().contains("restored " + image), forgotten.err());
             assertSame(forgetful, snapshots.take(), "after the rolled-back set with a forgetful generator");
         }
-        log(generator, "whole test took " + ms(started) + " ms");
+        log(generator, "forgetful generator and clean-up: " + ms(t) + " ms; whole test " + ms(started) + " ms");
     }
 
     /** The generator's configuration for a small image with the disk drivers, as an admin might set it. */
@@ -348,6 +359,12 @@ class RealRootModprobeEndToEndTest {
 
     private static String rel(String inside) {
         return inside.substring(1);
+    }
+
+    /** Logs how long a step took; the start of the next. */
+    private static long step(Generator generator, String what, long startNanos) {
+        log(generator, what + ": " + ms(startNanos) + " ms");
+        return System.nanoTime();
     }
 
     private static long ms(long startNanos) {
