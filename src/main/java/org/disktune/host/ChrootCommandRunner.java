@@ -9,11 +9,16 @@ import java.util.List;
 /**
  * Runs programs inside a root tree with chroot(8), for {@code --root DIR --chroot}: the generator of
  * a mounted system or an image being provisioned rebuilds that system's initramfs, not this one's.
- * Programs are looked up in the tree's own PATH directories. The tree should have /proc, /sys and
- * /dev mounted as for any chroot maintenance.
+ * Programs are looked up in the tree's own PATH directories, and run there with that PATH
+ * ({@code chroot DIR /usr/bin/env PATH=... PROGRAM ARGS}): chroot(8) would otherwise search the
+ * caller's PATH, which may lack /usr/sbin (su without -, cron), where update-initramfs lives and
+ * where it finds mkinitramfs by name. The rest of the environment is passed on. The tree should have
+ * /proc, /sys and /dev mounted as for any chroot maintenance.
  */
 public final class ChrootCommandRunner implements CommandRunner {
     private static final List<String> PATH = List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin");
+    /** Sets PATH inside the tree; where every distribution has it (shebang lines rely on it). */
+    private static final String ENV = "/usr/bin/env";
 
     private final Path root;
     private final CommandRunner outside;
@@ -25,7 +30,7 @@ public final class ChrootCommandRunner implements CommandRunner {
 
     @Override
     public CommandResult run(List<String> argv, Duration timeout) {
-        List<String> chrooted = new ArrayList<>(List.of("chroot", root.toString()));
+        List<String> chrooted = new ArrayList<>(List.of("chroot", root.toString(), ENV, "PATH=" + String.join(":", PATH)));
         chrooted.addAll(argv);
         CommandResult result = outside.run(chrooted, timeout);
         return new CommandResult(argv, result.exitCode(), result.stdout(), result.stderr());
@@ -33,7 +38,7 @@ public final class ChrootCommandRunner implements CommandRunner {
 
     @Override
     public boolean available(String program) {
-        if (!outside.available("chroot")) {
+        if (!outside.available("chroot") || !Files.isExecutable(root.resolve(ENV.substring(1)))) {
             return false;
         }
         if (program.startsWith("/")) {

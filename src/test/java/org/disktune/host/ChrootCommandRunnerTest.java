@@ -13,12 +13,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ChrootCommandRunnerTest {
+    private static final String TREE_PATH = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+    /** With the tree's PATH, whatever the caller's: update-initramfs is in /usr/sbin and runs mkinitramfs by name. */
     @Test
-    void runsTheProgramInsideTheTreeAndReportsItsOwnArgv(@TempDir Path root) {
-        RecordingCommandRunner outside = new RecordingCommandRunner()
-                .exits(List.of("chroot", root.toString(), "update-initramfs", "-u", "-k", "6.1.0-57-amd64"), 0, "done\n", "");
+    void runsTheProgramInsideTheTreeWithTheTreesPathAndReportsItsOwnArgv(@TempDir Path root) {
+        List<String> chrooted = List.of("chroot", root.toString(), "/usr/bin/env", TREE_PATH, "update-initramfs", "-u", "-k", "6.1.0-57-amd64");
+        RecordingCommandRunner outside = new RecordingCommandRunner().exits(chrooted, 0, "done\n", "");
         CommandResult result = new ChrootCommandRunner(root, outside).run(List.of("update-initramfs", "-u", "-k", "6.1.0-57-amd64"));
-        assertEquals(List.of(List.of("chroot", root.toString(), "update-initramfs", "-u", "-k", "6.1.0-57-amd64")), outside.calls());
+        assertEquals(List.of(chrooted), outside.calls());
         assertEquals(List.of("update-initramfs", "-u", "-k", "6.1.0-57-amd64"), result.argv());
         assertEquals("done\n", result.stdout());
     }
@@ -29,6 +32,9 @@ class ChrootCommandRunnerTest {
         Path tool = Files.writeString(sbin.resolve("update-initramfs"), "#!/bin/sh\n");
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
         ChrootCommandRunner runner = new ChrootCommandRunner(root, new RecordingCommandRunner());
+        assertFalse(runner.available("update-initramfs"), "no /usr/bin/env in the tree: nothing can run with its PATH");
+        Path env = Files.writeString(Files.createDirectories(root.resolve("usr/bin")).resolve("env"), "#!/bin/sh\n");
+        Files.setPosixFilePermissions(env, PosixFilePermissions.fromString("rwxr-xr-x"));
         assertTrue(runner.available("update-initramfs"));
         assertTrue(runner.available("/usr/sbin/update-initramfs"));
         assertFalse(runner.available("dracut"), "not in the tree, whatever this machine has");

@@ -1,0 +1,57 @@
+package org.disktune.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcessCommandRunnerTest {
+    /**
+     * The program found is the program started: a directory on the runner's search path that this
+     * JVM's PATH does not have (as /usr/sbin is missing from PATH after su without -, or in cron)
+     * once made available() true while ProcessBuilder could not find the program.
+     */
+    @Test
+    void startsTheProgramItFoundOnItsOwnSearchPath(@TempDir Path dir) throws Exception {
+        Path tool = Files.writeString(dir.resolve("disktune-test-tool"), "#!/bin/sh\necho \"ran $0 $*\"\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        ProcessCommandRunner runner = new ProcessCommandRunner("/nonexistent:" + dir);
+
+        assertTrue(runner.available("disktune-test-tool"));
+        CommandResult result = runner.run(List.of("disktune-test-tool", "-u", "-k", "6.1.0-57-amd64"));
+
+        assertEquals(0, result.exitCode(), result.stderr());
+        assertEquals("ran " + tool + " -u -k 6.1.0-57-amd64\n", result.stdout());
+        assertEquals(List.of("disktune-test-tool", "-u", "-k", "6.1.0-57-amd64"), result.argv(), "the argv as asked for");
+    }
+
+    @Test
+    void findsSbinProgramsWhenThePathLacksSbin() {
+        ProcessCommandRunner runner = new ProcessCommandRunner("/usr/bin:/bin");
+        assertTrue(runner.available("chroot"), "chroot is in /usr/sbin on Debian");
+        CommandResult result = runner.run(List.of("chroot", "--version"));
+        assertEquals(0, result.exitCode(), result.stderr());
+        assertTrue(result.stdout().startsWith("chroot (GNU coreutils)"), result.stdout());
+    }
+
+    @Test
+    void aMissingProgramIsAnEnvironmentErrorNamingIt(@TempDir Path dir) throws Exception {
+        Path notExecutable = Files.writeString(dir.resolve("plain-file"), "#!/bin/sh\n");
+        ProcessCommandRunner runner = new ProcessCommandRunner(dir.toString());
+        assertFalse(runner.available("plain-file"), "not executable");
+        assertFalse(runner.available(notExecutable.toString()));
+        DisktuneException e = assertThrows(DisktuneException.class, () -> runner.run(List.of("plain-file")));
+        assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
+        assertEquals("program 'plain-file' not found; install the package that provides it", e.getMessage());
+    }
+}
