@@ -59,6 +59,28 @@ class ArchitectureTest {
     }
 
     @Test
+    void noCodeOutsideTheHostResolvesAnAbsolutePathAgainstAHostPath() throws java.io.IOException {
+        // host.path("/etc").resolve("/boot") would leave the host's root: the bytecode cannot show the
+        // argument, the source can
+        java.util.regex.Pattern absoluteResolve = java.util.regex.Pattern.compile("\\.resolve(Sibling)?\\(\\s*\"/");
+        java.util.List<String> offenders = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
+            for (java.nio.file.Path file : (Iterable<java.nio.file.Path>) files::iterator) {
+                if (!file.toString().endsWith(".java") || file.toString().contains("/org/disktune/host/")) {
+                    continue;
+                }
+                java.util.List<String> lines = java.nio.file.Files.readAllLines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    if (absoluteResolve.matcher(lines.get(i)).find()) {
+                        offenders.add(file + ":" + (i + 1));
+                    }
+                }
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), offenders, "resolve an absolute machine path with host.path() instead");
+    }
+
+    @Test
     void featurePackagesDoNotDependOnTheCommandLine() {
         noClasses().that().resideOutsideOfPackage("org.disktune.cli..")
                 .should().dependOnClassesThat().resideInAPackage("org.disktune.cli..")

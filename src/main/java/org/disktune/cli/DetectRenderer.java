@@ -90,6 +90,11 @@ final class DetectRenderer {
             t.print(out);
         }
 
+        if (!report.notes().isEmpty()) {
+            out.println();
+            report.notes().forEach(n -> out.println("Note: " + n));
+        }
+
         out.println();
         if (report.findings().isEmpty()) {
             out.println("No findings.");

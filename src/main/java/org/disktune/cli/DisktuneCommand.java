@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
                         + "inside the initramfs; reads the kernel log after a reboot; verifies the result.",
                 "With --sample NAME every command runs on a bundled machine description instead of this machine; "
                         + "--sample alone lists them."},
-        subcommands = {DetectCommand.class, InitramfsCommand.class, CommandLine.HelpCommand.class,
-                AutoComplete.GenerateCompletion.class},
+        subcommands = {DetectCommand.class, ModprobeCommand.class, InitramfsCommand.class, KernelLogCommand.class,
+                VerifyCommand.class, UndoCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
         usageHelpAutoWidth = true)
 public final class DisktuneCommand implements Callable<Integer> {
     private final Session session;
@@ -36,6 +36,10 @@ public final class DisktuneCommand implements Callable<Integer> {
     @Option(names = "--root", paramLabel = "DIR", scope = ScopeType.INHERIT,
             description = "Read and change the machine under DIR (a mounted root or a sysfs/procfs snapshot) instead of /.")
     private String root;
+
+    @Option(names = "--chroot", scope = ScopeType.INHERIT,
+            description = "With --root: run programs (initramfs generators) inside DIR with chroot(8), so that they act on that system.")
+    private boolean chroot;
 
     @Option(names = "--sample", paramLabel = "NAME", arity = "0..1", fallbackValue = "", scope = ScopeType.INHERIT,
             description = "Run on a bundled sample machine (in memory); without NAME, list the samples.")
@@ -57,7 +61,7 @@ public final class DisktuneCommand implements Callable<Integer> {
 
     /** Called by the execution strategy once parsing is done, before any command runs. */
     void publishOptions() {
-        session.options(new GlobalOptions(root, sample, json, debug, kernelLog));
+        session.options(new GlobalOptions(root, sample, json, debug, kernelLog, chroot));
     }
 
     @Override

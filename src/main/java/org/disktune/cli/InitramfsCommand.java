@@ -10,8 +10,8 @@ import picocli.CommandLine.Spec;
 
 /** disktune initramfs: open images the way the kernel unpacks them, and prove what is inside. */
 @Command(name = "initramfs", mixinStandardHelpOptions = true,
-        description = "Read initramfs images (cpio archives, every compression the kernel unpacks) and prove files are inside.",
-        subcommands = {InitramfsListCommand.class, InitramfsCatCommand.class, InitramfsVerifyCommand.class})
+        description = "Read initramfs images (cpio archives, every compression the kernel unpacks), prove files are inside, and rebuild them safely.",
+        subcommands = {InitramfsListCommand.class, InitramfsCatCommand.class, InitramfsVerifyCommand.class, InitramfsRebuildCommand.class})
 final class InitramfsCommand implements Callable<Integer> {
     private final Session session;
 

@@ -6,12 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.host.ChrootCommandRunner;
+import org.disktune.host.CommandRunner;
+import org.disktune.host.FileKernelLog;
 import org.disktune.host.Host;
 import org.disktune.host.KernelLogSource;
 import org.disktune.host.LinuxHost;
+import org.disktune.host.LiveKernelLog;
+import org.disktune.host.ProcessCommandRunner;
 import org.disktune.host.RefusingCommandRunner;
 import org.disktune.host.RootedHost;
 
@@ -20,11 +26,13 @@ import org.disktune.host.RootedHost;
  * from them (the live machine, a --root tree or a --sample machine) and handed to every command.
  */
 final class Session {
+    /** Where a root tree keeps the log of its last boot (Debian's bootlogd/dmesg copy; the bundled samples too). */
+    static final String TREE_KERNEL_LOG = "/var/log/dmesg";
     private final OutputStream stdout;
     private final PrintWriter out;
     private final PrintWriter err;
     private final Function<GlobalOptions, Host> hostFactory;
-    private GlobalOptions options = new GlobalOptions(null, null, false, false, null);
+    private GlobalOptions options = new GlobalOptions(null, null, false, false, null, false);
     private Host host;
 
     Session(OutputStream stdout, PrintWriter out, PrintWriter err, Function<GlobalOptions, Host> hostFactory) {
@@ -39,7 +47,7 @@ final class Session {
         if (options.sample() != null && !options.sample().isEmpty()) {
             Path root = SampleRoots.materialize(options.sample());
             return new RootedHost(root, new RefusingCommandRunner("sample " + options.sample()),
-                    treeKernelLog(root, "sample " + options.sample()), Clock.systemUTC(), true);
+                    kernelLog(options, () -> treeKernelLog(root, "sample " + options.sample())), Clock.systemUTC(), true);
         }
         if (options.root() != null) {
             Path root = Path.of(options.root()).toAbsolutePath().normalize();
@@ -49,17 +57,35 @@ final class Session {
             if (!Files.isDirectory(root.resolve("sys")) && !Files.isDirectory(root.resolve("proc")) && !Files.isDirectory(root.resolve("etc"))) {
                 throw DisktuneException.usage("--root " + options.root() + " is not a Linux tree (no sys/, proc/ or etc/ in it); give the top of a mounted root or a sysfs snapshot");
             }
-            return new RootedHost(root, new RefusingCommandRunner("--root " + options.root()),
-                    treeKernelLog(root, "--root " + options.root()), Clock.systemUTC(), Files.isWritable(root));
+            CommandRunner programs = options.chroot() ? new ChrootCommandRunner(root, new ProcessCommandRunner())
+                    : new RefusingCommandRunner("--root " + options.root() + " (add --chroot to run them inside it)");
+            return new RootedHost(root, programs,
+                    kernelLog(options, () -> treeKernelLog(root, "--root " + options.root())), Clock.systemUTC(), Files.isWritable(root));
         }
-        return new LinuxHost(() -> {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "reading the live kernel log is not available yet; give --kernel-log FILE");
-        });
+        if (options.chroot()) {
+            throw DisktuneException.usage("--chroot needs --root DIR (the tree to run programs in)");
+        }
+        ProcessCommandRunner commands = new ProcessCommandRunner();
+        return new LinuxHost(commands, kernelLog(options, () -> new LiveKernelLog(commands)));
     }
 
-    private static KernelLogSource treeKernelLog(Path root, String what) {
+    /** --kernel-log FILE for any host; otherwise the host's own log. */
+    private static KernelLogSource kernelLog(GlobalOptions options, Supplier<KernelLogSource> own) {
+        if (options.kernelLog() != null) {
+            return new FileKernelLog(Path.of(options.kernelLog()).toAbsolutePath().normalize());
+        }
+        return own.get();
+    }
+
+    /** A root tree's saved boot log, /var/log/dmesg, read when a command first opens it. */
+    static KernelLogSource treeKernelLog(Path root, String what) {
+        Path dmesg = root.resolve(TREE_KERNEL_LOG.substring(1));
         return () -> {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "no kernel log for " + what + "; give --kernel-log FILE");
+            if (!Files.isRegularFile(dmesg)) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT,
+                        "no kernel log for " + what + " (no " + TREE_KERNEL_LOG + " in it); give --kernel-log FILE");
+            }
+            return new FileKernelLog(dmesg).open();
         };
     }
 

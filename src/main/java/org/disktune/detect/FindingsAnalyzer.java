@@ -4,21 +4,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Locale;
 import java.util.Set;
+
+import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.ModprobeConfig;
+import org.disktune.modprobe.ModuleOption;
 
 /**
  * Turns a machine report into findings. A finding is made only where the evidence in the report
  * supports it: a value that is unknown never produces one.
  */
 public final class FindingsAnalyzer {
-    /** sata_nv chips by PCI device id: ADMA (CK804/MCP04) and SWNCQ (MCP51/MCP55) capable. */
-    private static final Set<String> SATA_NV_ADMA = Set.of("0x0054", "0x0055", "0x0036", "0x003e");
-    private static final Set<String> SATA_NV_SWNCQ = Set.of("0x0266", "0x0267", "0x037e", "0x037f");
-
     private static final Map<String, String> SCHEDULER_SUCCESSORS = Map.of(
             "noop", "none", "deadline", "mq-deadline", "cfq", "bfq");
     private static final Set<String> NO_ATIME_UPDATE = Set.of("noatime", "relatime", "lazytime");
     private static final Set<String> ATIME_IRRELEVANT = Set.of("swap", "iso9660", "udf", "squashfs", "vfat", "ntfs");
+
+    private final DriverCatalog catalog;
+    private final ModprobeConfig modprobe;
+
+    public FindingsAnalyzer(DriverCatalog catalog, ModprobeConfig modprobe) {
+        this.catalog = catalog;
+        this.modprobe = modprobe;
+    }
 
     public List<Finding> analyze(MachineReport report) {
         List<Finding> findings = new ArrayList<>();
@@ -38,34 +47,47 @@ public final class FindingsAnalyzer {
         return findings;
     }
 
-    private static void sataNv(Controller c, List<Finding> findings) {
-        if (!"sata_nv".equals(c.driver()) || !"0x10de".equals(c.vendorId()) || c.deviceId() == null) {
+    private void sataNv(Controller c, List<Finding> findings) {
+        if (!"sata_nv".equals(c.driver()) || c.vendorId() == null || c.deviceId() == null) {
             return;
         }
-        String device = c.deviceId().toLowerCase();
-        if (SATA_NV_ADMA.contains(device) && isOff(c.moduleParameters().get("adma"))) {
+        String device = c.deviceId().toLowerCase(Locale.ROOT);
+        String pciId = c.vendorId().replaceFirst("^0x", "") + ":" + device.replaceFirst("^0x", "");
+        if (chipMatters("adma", pciId) && isOff(c.moduleParameters().get("adma"))) {
             findings.add(new Finding(Severity.WARNING, c.pciAddress(),
                     "sata_nv on an nForce4 CK804/MCP04 chip (10de:" + device.substring(2) + ") runs with adma off: NCQ is unavailable (depth 0/32)",
                     "disktune modprobe set sata_nv adma=1 (writes modprobe.d, rebuilds the initramfs; reboot)"));
         }
-        if (SATA_NV_SWNCQ.contains(device) && isOff(c.moduleParameters().get("swncq"))) {
+        if (chipMatters("swncq", pciId) && isOff(c.moduleParameters().get("swncq"))) {
             findings.add(new Finding(Severity.WARNING, c.pciAddress(),
                     "sata_nv on an MCP51/MCP55 chip (10de:" + device.substring(2) + ") runs with swncq off: NCQ is unavailable",
                     "disktune modprobe set sata_nv swncq=1 (writes modprobe.d, rebuilds the initramfs; reboot)"));
         }
     }
 
+    /** True when the sata_nv parameter exists for this chip only (not every nVidia controller). */
+    private boolean chipMatters(String parameter, String pciId) {
+        return catalog.parameter("sata_nv", parameter).filter(p -> !p.pciIds().isEmpty() && p.appliesTo(pciId)).isPresent();
+    }
+
     private static boolean isOff(String value) {
         return value != null && (value.equals("N") || value.equals("n") || value.equals("0"));
     }
 
-    private static void ncqOff(MachineReport report, Disk disk, List<Finding> findings) {
+    private void ncqOff(MachineReport report, Disk disk, List<Finding> findings) {
         if (!Boolean.TRUE.equals(disk.ncqSupported()) || disk.queueDepth() == null || disk.queueDepth() != 1) {
             return;
         }
         Optional<Controller> controller = controller(report, disk.controller());
         String driver = controller.map(Controller::driver).orElse(null);
         if (!DriverFamily.canQueue(driver) || "sata_nv".equals(driver)) {
+            return;
+        }
+        Optional<ModuleOption> forced = noncqFor(disk.ataDevice());
+        if (forced.isPresent()) {
+            findings.add(new Finding(Severity.INFO, disk.name(),
+                    "NCQ is off on purpose: libata force=" + forced.get().value() + " (" + forced.get().origin().describe() + ")",
+                    "remove noncq from libata.force if it is not needed (disktune modprobe unset libata force, or the kernel command line)"));
             return;
         }
         findings.add(new Finding(Severity.WARNING, disk.name(),
@@ -116,6 +138,36 @@ public final class FindingsAnalyzer {
                     mount.fsType() + " on " + mount.device() + " is mounted without noatime or relatime: every read writes an access time",
                     "add noatime (or relatime) to the options of " + mount.mountPoint() + " in /etc/fstab"));
         }
+    }
+
+    /** The libata force option that turns NCQ off for this ATA device ("noncq", "2:noncq", "2.00:noncq"). */
+    private Optional<ModuleOption> noncqFor(String ataDevice) {
+        return modprobe.optionsFor("libata").stream()
+                .filter(o -> o.parameter().equals("force"))
+                .filter(o -> List.of(o.value().split(",")).stream().anyMatch(entry -> noncqApplies(entry.strip(), ataDevice)))
+                .reduce((first, second) -> second);
+    }
+
+    static boolean noncqApplies(String entry, String ataDevice) {
+        int colon = entry.indexOf(':');
+        String value = colon < 0 ? entry : entry.substring(colon + 1);
+        if (!value.equals("noncq")) {
+            return false;
+        }
+        if (colon < 0) {
+            return true;
+        }
+        if (ataDevice == null) {
+            return false;
+        }
+        String id = entry.substring(0, colon);
+        String port = ataDevice.substring(3, ataDevice.indexOf('.'));
+        String device = ataDevice.substring(ataDevice.indexOf('.') + 1);
+        if (!id.contains(".")) {
+            return id.equals(port);
+        }
+        String[] parts = id.split("\\.", 2);
+        return parts[0].equals(port) && Integer.parseInt("0" + parts[1].replaceAll("\\D", "")) == Integer.parseInt(device);
     }
 
     private static Optional<Controller> controller(MachineReport report, String address) {

@@ -14,6 +14,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.disktune.host.Host;
+import org.disktune.kernel.AtaDeviceLog;
+import org.disktune.kernel.KernelLogReport;
+import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.ModprobeConfigReader;
 
 /**
  * Reads what the machine has from sysfs and procfs (through the host) and builds a
@@ -34,23 +38,39 @@ public final class MachineDetector {
         this.host = host;
     }
 
+    /** Detects the machine, reading the host's kernel log for what sysfs does not show. */
     public MachineReport detect() {
-        String kernel = SysfsAttributes.word(host.path("/proc/sys/kernel/osrelease"))
+        String kernel = runningKernel();
+        return detect(kernel, KernelLogEvidence.read(host, kernel));
+    }
+
+    /** Detects the machine with a kernel log the caller has already read (the host's own, this boot's). */
+    public MachineReport detect(KernelLogReport ownLog) {
+        String kernel = runningKernel();
+        return detect(kernel, KernelLogEvidence.of(ownLog, kernel));
+    }
+
+    private String runningKernel() {
+        return SysfsAttributes.word(host.path("/proc/sys/kernel/osrelease"))
                 .or(() -> SysfsAttributes.word(host.path("/proc/version")).map(MachineDetector::kernelFromVersion))
                 .orElse(null);
+    }
+
+    private MachineReport detect(String kernel, KernelLogEvidence log) {
         Map<String, List<String>> byId = byIdNames();
         List<Disk> disks = new ArrayList<>();
         Map<String, Controller> controllers = new TreeMap<>();
         for (String name : SysfsAttributes.names(host.path("/sys/block"))) {
-            Disk disk = disk(name, byId.getOrDefault(name, List.of()), controllers);
+            Disk disk = disk(name, byId.getOrDefault(name, List.of()), controllers, log);
             disks.add(disk);
         }
         List<AtaPort> ports = ataPorts(disks, controllers);
         List<MdArray> arrays = mdArrays(disks);
         List<Mount> mounts = mounts(disks);
-        MachineReport withoutFindings = new MachineReport(kernel, List.copyOf(controllers.values()), ports, disks, arrays, mounts, List.of());
+        MachineReport withoutFindings = new MachineReport(kernel, List.copyOf(controllers.values()), ports, disks, arrays, mounts,
+                List.of(), log.notes());
         return new MachineReport(kernel, withoutFindings.controllers(), ports, disks, arrays, mounts,
-                new FindingsAnalyzer().analyze(withoutFindings));
+                new FindingsAnalyzer(DriverCatalog.load(), new ModprobeConfigReader(host).read()).analyze(withoutFindings), log.notes());
     }
 
     private static String kernelFromVersion(String version) {
@@ -58,7 +78,7 @@ public final class MachineDetector {
         return f.length >= 3 && f[0].equals("Linux") && f[1].equals("version") ? f[2] : null;
     }
 
-    private Disk disk(String name, List<String> byId, Map<String, Controller> controllers) {
+    private Disk disk(String name, List<String> byId, Map<String, Controller> controllers, KernelLogEvidence log) {
         Path block = host.path("/sys/block/" + name);
         Path blockDir = realPath(block).orElse(block);
         Path device = realPath(blockDir.resolve("device")).orElse(null);
@@ -94,7 +114,10 @@ public final class MachineDetector {
             String port = ataPort.substring(3);
             ataDevice = String.format("ata%s.%02d", port, Integer.parseInt(m.group(3)));
             ataDeviceDir = host.path("/sys/class/ata_device/dev" + port + "." + m.group(3));
+        } else {
+            ataDevice = log.ataDeviceOf(name).orElse(null); // kernels before ataN in sysfs: the log's own evidence
         }
+        Optional<AtaDeviceLog> probed = ataDevice == null ? Optional.empty() : log.device(ataDevice);
         IdentifyData identify = ataDeviceDir == null ? null
                 : SysfsAttributes.text(ataDeviceDir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
         IdeSettings ide = ideSettings(name, ideChannel);
@@ -107,10 +130,11 @@ public final class MachineDetector {
         String active = schedulerLine.flatMap(MachineDetector::activeScheduler).orElse(null);
 
         Path dev = device != null ? device : blockDir;
-        String model = identify != null && identify.model() != null ? identify.model()
+        String deviceModel = identify != null && identify.model() != null ? identify.model()
                 : SysfsAttributes.word(dev.resolve("model"))
                         .or(() -> ide == null ? Optional.empty() : SysfsAttributes.word(host.path("/proc/ide/" + name + "/model")))
                         .orElse(null);
+        String model = deviceModel;
         String serial = identify != null && identify.serial() != null ? identify.serial()
                 : SysfsAttributes.word(blockDir.resolve("serial"))
                         .or(() -> SysfsAttributes.word(dev.resolve("serial")))
@@ -122,7 +146,12 @@ public final class MachineDetector {
                 : SysfsAttributes.word(blockDir.resolve("wwid")).or(() -> SysfsAttributes.word(dev.resolve("wwid")))
                         .filter(w -> w.startsWith("naa.") || w.startsWith("eui.") || w.startsWith("nvme."))
                         .orElse(null);
-        Integer ncqDepth = identify == null ? null : identify.ncqMaxDepth();
+        Boolean ncqSupported = identify != null ? Boolean.valueOf(identify.ncqSupported())
+                : probed.map(KernelLogEvidence::driveSupportsNcq).orElse(null);
+        Integer ncqDepth = identify != null ? identify.ncqMaxDepth() : probed.map(KernelLogEvidence::driveNcqDepth).orElse(null);
+        if (model == null && probed.isPresent()) {
+            model = probed.get().model();
+        }
 
         return new Disk(
                 name,
@@ -138,7 +167,7 @@ public final class MachineDetector {
                 byId,
                 SysfsAttributes.number(blockDir.resolve("size")).map(s -> s * 512).orElse(null),
                 SysfsAttributes.integer(queue.resolve("rotational")).filter(v -> v == 0 || v == 1).map(v -> v == 1).orElse(null),
-                identify == null ? null : identify.ncqSupported(),
+                ncqSupported,
                 ncqDepth,
                 device == null ? null : SysfsAttributes.integer(device.resolve("queue_depth")).orElse(null),
                 active,

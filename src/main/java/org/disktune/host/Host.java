@@ -10,7 +10,12 @@ import java.time.Clock;
  */
 public interface Host {
     /** Resolves an absolute machine path such as "/sys/block" inside this host's root. */
-    Path path(String absolute);
+    default Path path(String absolute) {
+        if (!absolute.startsWith("/")) {
+            throw new IllegalArgumentException("machine path must be absolute: " + absolute);
+        }
+        return root().resolve(absolute.substring(1));
+    }
 
     /** The root directory all machine paths are resolved against. */
     Path root();

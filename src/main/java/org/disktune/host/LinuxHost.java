@@ -23,14 +23,6 @@ public final class LinuxHost implements Host {
     }
 
     @Override
-    public Path path(String absolute) {
-        if (!absolute.startsWith("/")) {
-            throw new IllegalArgumentException("machine path must be absolute: " + absolute);
-        }
-        return root.resolve(absolute.substring(1));
-    }
-
-    @Override
     public Path root() {
         return root;
     }

@@ -28,15 +28,6 @@ public final class RootedHost implements Host {
     }
 
     @Override
-    public Path path(String absolute) {
-        if (!absolute.startsWith("/")) {
-            throw new IllegalArgumentException("machine path must be absolute: " + absolute);
-        }
-        String relative = absolute.substring(1);
-        return relative.isEmpty() ? root : root.resolve(relative);
-    }
-
-    @Override
     public Path root() {
         return root;
     }

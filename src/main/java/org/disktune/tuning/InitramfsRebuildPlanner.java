@@ -1,0 +1,175 @@
+package org.disktune.tuning;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.disktune.apply.Change;
+import org.disktune.apply.Plan;
+import org.disktune.apply.RunProgram;
+import org.disktune.apply.Verify;
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.disktune.host.Host;
+import org.disktune.initramfs.FileCheck;
+import org.disktune.initramfs.ImageCheck;
+import org.disktune.initramfs.ImageContentVerifier;
+import org.disktune.initramfs.config.DetectedGenerator;
+import org.disktune.initramfs.config.GeneratorDetection;
+import org.disktune.initramfs.config.InitramfsGeneratorDetector;
+import org.disktune.initramfs.config.InstalledKernel;
+import org.disktune.initramfs.config.MkinitcpioPreset;
+
+/**
+ * Plans initramfs rebuilds: which generator, which command per kernel (one run per distinct
+ * command: an mkinitcpio preset writes its default and fallback images in one run), which images
+ * each run rewrites (backed up first, restored on failure), and after each run a check that every
+ * rewritten image holds disktune's files exactly as the host does (same bytes, or absent from both).
+ * Reads only.
+ */
+public final class InitramfsRebuildPlanner {
+    private static final Pattern KERNEL_VERSION = Pattern.compile("[A-Za-z0-9._+-]{1,128}");
+
+    private final Host host;
+
+    public InitramfsRebuildPlanner(Host host) {
+        this.host = host;
+    }
+
+    /**
+     * The generator and the runs for every installed kernel, or only {@code kernel} when given.
+     * ENVIRONMENT when no generator or no kernel is found; USAGE for an unknown kernel.
+     */
+    public RebuildTarget target(String kernel) {
+        if (kernel != null && !KERNEL_VERSION.matcher(kernel).matches()) {
+            throw DisktuneException.usage("--kernel '" + kernel + "' is not a kernel version; give a directory name of /lib/modules, e.g. "
+                    + "6.1.0-18-amd64");
+        }
+        GeneratorDetection detection = new InitramfsGeneratorDetector(host).detect();
+        DetectedGenerator generator = detection.primary().orElseThrow(() -> new DisktuneException(ExitCode.ENVIRONMENT,
+                "no initramfs generator found (looked for mkinitcpio, dracut and initramfs-tools); install your distribution's "
+                        + "generator and run again"));
+        List<InstalledKernel> kernels = detection.kernels();
+        if (kernels.isEmpty()) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT,
+                    "no installed kernel found (no directory in /lib/modules or /usr/lib/modules); install a kernel package first");
+        }
+        if (kernel != null) {
+            List<InstalledKernel> named = kernels.stream().filter(k -> k.version().equals(kernel)).toList();
+            if (named.isEmpty()) {
+                throw DisktuneException.usage("no kernel " + kernel + " in /lib/modules; installed: "
+                        + String.join(", ", kernels.stream().map(InstalledKernel::version).toList()));
+            }
+            kernels = named;
+        }
+        Map<List<String>, List<InstalledKernel>> byCommand = new LinkedHashMap<>();
+        for (InstalledKernel k : kernels) {
+            byCommand.computeIfAbsent(List.copyOf(generator.rebuildCommand(k)), c -> new ArrayList<>()).add(k);
+        }
+        List<RebuildStep> steps = new ArrayList<>();
+        byCommand.forEach((argv, served) -> {
+            Set<String> images = new LinkedHashSet<>();
+            served.forEach(k -> images.addAll(images(generator, k, argv)));
+            steps.add(new RebuildStep(argv, List.copyOf(images), served.stream().map(InstalledKernel::version).toList()));
+        });
+        return new RebuildTarget(generator, steps);
+    }
+
+    /** Each run followed by the check of the images it rewrote. */
+    public Plan plan(RebuildTarget target) {
+        boolean ownFilesPresent = ImageContentVerifier.OWN_FILES.stream().anyMatch(f -> Files.exists(host.path(f)));
+        return plan(target, ownFilesPresent);
+    }
+
+    /**
+     * Each run followed by the check of the images it rewrote; {@code ownFilesPresent} says whether
+     * disktune's files will exist on the host when the check runs (for the check's description only:
+     * the check itself compares with the host as it is then).
+     */
+    Plan plan(RebuildTarget target, boolean ownFilesPresent) {
+        List<Change> changes = new ArrayList<>();
+        String files = String.join(", ", ImageContentVerifier.OWN_FILES);
+        for (RebuildStep step : target.steps()) {
+            String kernels = String.join(", ", step.kernels());
+            try {
+                changes.add(new RunProgram(step.argv(), "rebuild the initramfs of " + kernels + " with " + target.generatorName(),
+                        step.images()));
+            } catch (IllegalArgumentException e) {
+                throw DisktuneException.usage("the " + target.generatorName() + " configuration names an image that is not a plain "
+                        + "absolute path (" + step.images() + "); fix the image path in its preset or configuration");
+            }
+            List<String> images = step.images();
+            String shown = String.join(" and ", images);
+            String description = images.isEmpty() ? "the initramfs of " + kernels + " is readable"
+                    : ownFilesPresent ? shown + " " + (images.size() == 1 ? "holds " : "hold ") + files + " byte for byte"
+                    : shown + " " + (images.size() == 1 ? "does" : "do") + " not hold " + files;
+            changes.add(new Verify(description, h -> problem(h, images, step.argv())));
+        }
+        return new Plan(changes);
+    }
+
+    /** Empty when every image holds disktune's files exactly as the host does now. */
+    public static Optional<String> problem(Host host, List<String> images, List<String> argv) {
+        List<String> problems = new ArrayList<>();
+        for (String image : images) {
+            imageProblem(host, image, argv).ifPresent(problems::add);
+        }
+        return problems.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", problems));
+    }
+
+    /** Empty when {@code image} holds disktune's files exactly as the host does (same bytes, or absent from both). */
+    public static Optional<String> imageProblem(Host host, String image, List<String> argv) {
+        Path file = host.path(image);
+        if (!Files.isRegularFile(file)) {
+            return Optional.of(image + " was not written" + (argv == null ? "" : " by " + String.join(" ", argv)));
+        }
+        ImageContentVerifier verifier = new ImageContentVerifier(host);
+        ImageCheck check = verifier.check(file, image, ImageContentVerifier.OWN_FILES.stream().map(verifier::machineFile).toList());
+        for (FileCheck f : check.files()) {
+            switch (f.status()) {
+                case SAME -> {
+                }
+                case MISSING_IN_IMAGE -> {
+                    return Optional.of(f.imagePath() + " is missing from " + image);
+                }
+                case DIFFERENT -> {
+                    return Optional.of(image + " holds another " + f.imagePath() + " than the host (sha256 "
+                            + f.imageSha256().substring(0, 12) + "…, host " + f.hostSha256().substring(0, 12) + "…)");
+                }
+                case MISSING_ON_HOST -> {
+                    if (f.imageSha256() != null) {
+                        return Optional.of(image + " still holds " + f.imagePath() + ", which is no longer on the host");
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static List<String> images(DetectedGenerator g, InstalledKernel kernel, List<String> argv) {
+        return switch (g.kind()) {
+            case MKINITCPIO -> {
+                if (argv.size() >= 3 && argv.get(1).equals("-p")) {
+                    List<String> images = new ArrayList<>();
+                    for (MkinitcpioPreset p : g.presets()) {
+                        if (p.name().equals(argv.get(2))) {
+                            p.presets().stream().map(x -> p.images().get(x)).filter(i -> i != null && !i.isEmpty()).forEach(images::add);
+                        }
+                    }
+                    yield images.isEmpty() ? kernel.initramfsImages() : images;
+                }
+                int g1 = argv.indexOf("-g");
+                yield g1 >= 0 && g1 + 1 < argv.size() ? List.of(argv.get(g1 + 1)) : kernel.initramfsImages();
+            }
+            case DRACUT -> List.of(argv.get(2));
+            case INITRAMFS_TOOLS -> List.of("/boot/initrd.img-" + kernel.version());
+        };
+    }
+}

@@ -1,0 +1,196 @@
+package org.disktune.tuning;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+import org.disktune.apply.Change;
+import org.disktune.apply.DeleteFile;
+import org.disktune.apply.Plan;
+import org.disktune.apply.WriteFile;
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.disktune.host.Host;
+import org.disktune.initramfs.config.DetectedGenerator;
+import org.disktune.initramfs.config.DracutConf;
+import org.disktune.initramfs.config.DropInRenderer;
+import org.disktune.initramfs.config.InitramfsGeneratorDetector;
+import org.disktune.initramfs.config.MkinitcpioConf;
+import org.disktune.initramfs.config.MkinitcpioFilesEditor;
+import org.disktune.initramfs.config.MkinitcpioPlacement;
+import org.disktune.modprobe.DesiredModuleOptions;
+import org.disktune.modprobe.DisktuneModprobeFile;
+import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.ModprobeConfigReader;
+import org.disktune.modprobe.ModprobeConflict;
+import org.disktune.modprobe.ModprobeConflictFinder;
+import org.disktune.modprobe.OptionValidator;
+
+/**
+ * Plans {@code disktune modprobe set|unset}, reading only: the new {@code /etc/modprobe.d/disktune.conf}
+ * (validated against the driver catalogue), the generator configuration that carries it into the
+ * initramfs (mkinitcpio FILES in /etc/mkinitcpio.conf or the drop-in, dracut's drop-in with
+ * {@code install_items+=}; nothing for initramfs-tools, which copies /etc/modprobe.d itself: the
+ * check after the rebuild proves it), then a rebuild and check per kernel. When the file is emptied
+ * it is deleted and taken out of the generator configuration again. When no file changes but an
+ * image does not hold the current file, only the rebuild is planned; when the images agree too,
+ * the plan is empty.
+ */
+public final class ModuleOptionPlanner {
+    private static final String PATH = DisktuneModprobeFile.PATH;
+
+    private final Host host;
+    private final DriverCatalog catalog;
+    private final DisktuneModprobeFile file;
+
+    public ModuleOptionPlanner(Host host, DriverCatalog catalog) {
+        this.host = host;
+        this.catalog = catalog;
+        this.file = new DisktuneModprobeFile(new OptionValidator(catalog));
+    }
+
+    public ModuleOptionPlan set(String module, String parameter, String value, String kernel) {
+        OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
+        byte[] current = read(PATH);
+        byte[] wanted = file.set(current, option.module(), option.parameter(), option.value());
+        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
+        List<String> notes = new ArrayList<>();
+        DesiredModuleOptions desired = DesiredModuleOptions.none().with(option.module(), option.parameter(), option.value());
+        for (ModprobeConflict conflict : new ModprobeConflictFinder().find(new ModprobeConfigReader(host).read(), desired)) {
+            notes.add(conflict.message());
+        }
+        Plan plan = plan(current, wanted, target, "set " + option.module() + " " + option.parameter() + "=" + option.value(), notes);
+        return new ModuleOptionPlan("set", option.module(), option.parameter(), option.value(), plan, target, notes);
+    }
+
+    public ModuleOptionPlan unset(String module, String parameter, String kernel) {
+        OptionValidator.CheckedOption names = new OptionValidator(DriverCatalog.parse("")).check(module, parameter, "0");
+        byte[] current = read(PATH);
+        byte[] wanted = current == null ? null : file.unset(current, names.module(), names.parameter());
+        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
+        List<String> notes = new ArrayList<>();
+        Plan plan = plan(current, wanted, target, "remove " + names.module() + " " + names.parameter(), notes);
+        return new ModuleOptionPlan("unset", names.module(), names.parameter(), null, plan, target, notes);
+    }
+
+    private Plan plan(byte[] current, byte[] wanted, RebuildTarget target, String what, List<String> notes) {
+        boolean keep = wanted != null && !file.parse(wanted).isEmpty();
+        List<Change> changes = new ArrayList<>();
+        if (keep && !Arrays.equals(current, wanted)) {
+            changes.add(new WriteFile(PATH, current, wanted, what + " in the module options disktune owns"));
+        } else if (!keep && current != null) {
+            changes.add(new DeleteFile(PATH, current, what + ": no option is left, so disktune's module options file goes"));
+        }
+        changes.addAll(generatorConfig(target.generator(), keep));
+        InitramfsRebuildPlanner rebuild = new InitramfsRebuildPlanner(host);
+        if (changes.isEmpty()) {
+            List<String> stale = staleImages(target);
+            if (stale.isEmpty()) {
+                return Plan.empty();
+            }
+            notes.add("no file changes, but " + String.join(", ", stale) + ": rebuilding");
+        }
+        return new Plan(changes).then(rebuild.plan(target, keep));
+    }
+
+    /** The images (of the target's kernels) that do not hold the current file as the host does. */
+    private List<String> staleImages(RebuildTarget target) {
+        List<String> stale = new ArrayList<>();
+        for (String image : target.images()) {
+            Optional<String> problem;
+            try {
+                problem = InitramfsRebuildPlanner.imageProblem(host, image, null);
+            } catch (DisktuneException e) {
+                problem = Optional.of(image + " cannot be read (" + e.getMessage() + ")");
+            }
+            problem.ifPresent(stale::add);
+        }
+        return stale;
+    }
+
+    /** The edits that make the generator take (or, with {@code include} false, no longer name) the file. */
+    private List<Change> generatorConfig(DetectedGenerator generator, boolean include) {
+        return switch (generator.kind()) {
+            case MKINITCPIO -> mkinitcpio(generator, include);
+            case DRACUT -> dracut(generator.dracutConf(), include);
+            case INITRAMFS_TOOLS -> List.of();
+        };
+    }
+
+    private List<Change> mkinitcpio(DetectedGenerator generator, boolean include) {
+        String main = InitramfsGeneratorDetector.MKINITCPIO_CONF;
+        String dropIn = DropInRenderer.MKINITCPIO_DROP_IN;
+        byte[] mainBytes = read(main);
+        byte[] dropInBytes = read(dropIn);
+        MkinitcpioFilesEditor editor = new MkinitcpioFilesEditor(main);
+        List<Change> changes = new ArrayList<>();
+        if (!include) {
+            if (mainBytes != null) {
+                byte[] edited = editor.remove(mainBytes, PATH);
+                if (!Arrays.equals(edited, mainBytes)) {
+                    changes.add(new WriteFile(main, mainBytes, edited, "take " + PATH + " out of FILES in " + main));
+                }
+            }
+            if (dropInBytes != null) {
+                changes.add(new DeleteFile(dropIn, dropInBytes, "remove disktune's mkinitcpio drop-in: " + PATH + " is gone"));
+            }
+            return changes;
+        }
+        MkinitcpioConf conf = mainBytes == null ? null : editor.parse(mainBytes);
+        if (conf != null && conf.files().contains(PATH)) {
+            return changes;
+        }
+        MkinitcpioPlacement placement;
+        if (conf == null) {
+            Integer version = generator.majorVersion();
+            if (version == null || version < 36) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, main + " does not exist and mkinitcpio "
+                        + (version == null ? "of unknown version" : version) + " reads no drop-ins; reinstall the mkinitcpio package");
+            }
+            placement = new MkinitcpioPlacement(MkinitcpioPlacement.Target.DROP_IN, "mkinitcpio " + version + " reads " + dropIn);
+        } else {
+            placement = MkinitcpioPlacement.choose(generator.majorVersion(), conf, generator.presets());
+        }
+        if (placement.target() == MkinitcpioPlacement.Target.MAIN_CONFIG) {
+            changes.add(new WriteFile(main, mainBytes, editor.add(mainBytes, PATH),
+                    "put " + PATH + " into the initramfs: " + placement.reason()));
+        } else {
+            byte[] wanted = new DropInRenderer().mkinitcpio(PATH);
+            if (!Arrays.equals(wanted, dropInBytes)) {
+                changes.add(new WriteFile(dropIn, dropInBytes, wanted, "put " + PATH + " into the initramfs: " + placement.reason()));
+            }
+        }
+        return changes;
+    }
+
+    private List<Change> dracut(DracutConf conf, boolean include) {
+        String dropIn = DropInRenderer.DRACUT_DROP_IN;
+        byte[] current = read(dropIn);
+        if (!include) {
+            return current == null ? List.of()
+                    : List.of(new DeleteFile(dropIn, current, "remove disktune's dracut drop-in: " + PATH + " is gone"));
+        }
+        byte[] wanted = new DropInRenderer().dracut(PATH);
+        if (Arrays.equals(current, wanted) || (current == null && conf != null && conf.installs(PATH))) {
+            return List.of();
+        }
+        return List.of(new WriteFile(dropIn, current, wanted, "put " + PATH + " into the initramfs: dracut installs the files named in "
+                + "install_items (it copies /etc/modprobe.d only in host-only mode)"));
+    }
+
+    private byte[] read(String machinePath) {
+        Path p = host.path(machinePath);
+        try {
+            if (Files.isDirectory(p)) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, machinePath + " is a directory; move it away so that disktune can write the file");
+            }
+            return Files.exists(p) ? Files.readAllBytes(p) : null;
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + machinePath + ": " + e.getMessage() + "; run as root", e);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package org.disktune.tuning;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import org.disktune.apply.FileRecord;
+import org.disktune.apply.JournalEntry;
+import org.disktune.apply.PlanRenderer;
+import org.disktune.apply.UndoExecutor;
+import org.disktune.apply.UndoPlan;
+import org.disktune.apply.UndoPlanner;
+import org.disktune.host.Host;
+
+/** disktune undo: revert the newest journaled change (or show what that would restore). */
+public final class UndoService {
+    private final Host host;
+
+    public UndoService(Host host) {
+        this.host = host;
+    }
+
+    /**
+     * What an undo did or would do: the entry undone, the new journal entry (null for a dry run), the
+     * files put back, and the rendered plan of a dry run. {@code undoneId} null: nothing to undo.
+     */
+    public record UndoResult(boolean dryRun, String undoneId, String undoneDescription, String journalId, String bootId,
+            List<String> restored, String plan) {
+        public boolean nothingToUndo() {
+            return undoneId == null;
+        }
+    }
+
+    public UndoResult undo(boolean force, boolean dryRun) {
+        if (dryRun) {
+            Optional<UndoPlan> plan = new UndoPlanner().plan(host, force);
+            return plan.map(p -> new UndoResult(true, p.target().id(), p.target().description(), null, null,
+                    p.target().files().stream().map(FileRecord::path).toList(), new PlanRenderer().render(p.plan())))
+                    .orElse(nothing(true));
+        }
+        ChangePreflight.requireRoot(host, "undo");
+        Optional<JournalEntry> entry = new UndoExecutor().undo(host, force);
+        return entry.map(e -> new UndoResult(false, e.undoOf(), e.description(), e.id(), e.bootId(),
+                e.files().stream().filter(f -> !Objects.equals(f.oldSha256(), f.newSha256())).map(FileRecord::path).toList(), null))
+                .orElse(nothing(false));
+    }
+
+    private static UndoResult nothing(boolean dryRun) {
+        return new UndoResult(dryRun, null, null, null, null, List.of(), "");
+    }
+}

@@ -1,0 +1,56 @@
+package org.disktune.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.disktune.modprobe.DriverParameter;
+import org.disktune.modprobe.ModuleParameterReader;
+import org.disktune.modprobe.RunningParameter;
+
+/**
+ * Each desired module option against /sys/module/M/parameters/P. Parameters the kernel does not show
+ * (libata force) are judged by their effect instead ({@link NcqOutcomeChecker}).
+ */
+final class ModuleOptionChecker implements Checker {
+    static final String NAME = "module-option";
+
+    @Override
+    public List<Check> check(VerifyContext context) {
+        List<Check> checks = new ArrayList<>();
+        context.forEachOption((module, parameter, value) -> {
+            boolean hidden = context.catalog().parameter(module, parameter).map(p -> !p.visibleInSysfs()).orElse(false);
+            if (hidden) {
+                return;
+            }
+            String subject = module + " " + parameter;
+            RunningParameter running = context.running(module, parameter);
+            switch (running.presence()) {
+                case VALUE -> {
+                    if (ModuleParameterReader.sameValue(context.type(module, parameter), value, running.value())) {
+                        checks.add(Check.ok(NAME, subject, value, running.value()));
+                    } else {
+                        VerifyContext.Verdict v = context.notInEffect(module, parameter, value);
+                        checks.add(new Check(NAME, subject, v.status(), value, running.value(), v.cause()));
+                    }
+                }
+                case NOT_VISIBLE_IN_SYSFS -> checks.add(new Check(NAME, subject, CheckStatus.UNKNOWN, value,
+                        "no /sys/module/" + module + "/parameters/" + parameter,
+                        "the kernel does not show this parameter; see its effect with disktune kernel-log"));
+                case MODULE_NOT_LOADED -> {
+                    if (context.builtIn(module)) {
+                        checks.add(new Check(NAME, subject, CheckStatus.DRIFT, value, "built into the kernel",
+                                module + " is built into the kernel: modprobe.d does not reach it; put " + module + "." + parameter
+                                        + "=" + value + " on the kernel command line"));
+                    } else {
+                        checks.add(new Check(NAME, subject, CheckStatus.UNKNOWN, value, "module not loaded",
+                                module + " is not loaded: nothing on this machine uses it now; the option applies when it loads"
+                                        + context.catalog().parameter(module, parameter).map(DriverParameter::pciIds)
+                                                .filter(ids -> !ids.isEmpty()).map(ids -> " (it matters for PCI ids " + String.join(", ", ids) + ")")
+                                                .orElse("")));
+                    }
+                }
+            }
+        });
+        return checks;
+    }
+}

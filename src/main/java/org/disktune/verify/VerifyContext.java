@@ -1,0 +1,337 @@
+package org.disktune.verify;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.Objects;
+import java.util.Optional;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.detect.Disk;
+import org.disktune.detect.MachineDetector;
+import org.disktune.detect.MachineReport;
+import org.disktune.host.Host;
+import org.disktune.initramfs.FileCheck;
+import org.disktune.initramfs.ImageCheck;
+import org.disktune.initramfs.ImageContentVerifier;
+import org.disktune.initramfs.ImageVerification;
+import org.disktune.initramfs.config.InitramfsGeneratorDetector;
+import org.disktune.initramfs.config.InstalledKernel;
+import org.disktune.kernel.AtaBlockMapping;
+import org.disktune.kernel.KernelBoot;
+import org.disktune.kernel.KernelLogDeviceMapper;
+import org.disktune.kernel.KernelLogAnalyzer;
+import org.disktune.kernel.KernelLogOptions;
+import org.disktune.kernel.KernelLogReport;
+import org.disktune.modprobe.DesiredModuleOptions;
+import org.disktune.modprobe.DisktuneModprobeFile;
+import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.DriverParameter;
+import org.disktune.modprobe.ModprobeConfig;
+import org.disktune.modprobe.ModprobeConfigReader;
+import org.disktune.modprobe.ModuleOption;
+import org.disktune.modprobe.ModuleParameterReader;
+import org.disktune.modprobe.ParameterType;
+import org.disktune.modprobe.RunningParameter;
+
+/**
+ * What every {@link Checker} reads: the desired module options and who wrote them, and the machine
+ * (detect report, the running boot's kernel log, the initramfs images), each read once and only when a
+ * checker asks. Also decides pending versus drift for an option that is not in effect, and names the cause.
+ */
+public final class VerifyContext {
+    private final Host host;
+    private final DriverCatalog catalog;
+    private final DesiredModuleOptions desired;
+    private final OptionWriter writer;
+    private final List<String> notes;
+    private MachineReport machine;
+    private KernelBoot boot;
+    private boolean bootRead;
+    private ImageVerification images;
+    private String imagesFailure;
+    private ModprobeConfig modprobe;
+    private Map<String, Disk> ataDisks;
+
+    VerifyContext(Host host, DriverCatalog catalog, DesiredModuleOptions desired, OptionWriter writer, List<String> notes) {
+        this.host = Objects.requireNonNull(host);
+        this.catalog = Objects.requireNonNull(catalog);
+        this.desired = Objects.requireNonNull(desired);
+        this.writer = Objects.requireNonNull(writer);
+        this.notes = notes;
+    }
+
+    public Host host() {
+        return host;
+    }
+
+    public DriverCatalog catalog() {
+        return catalog;
+    }
+
+    public DesiredModuleOptions desired() {
+        return desired;
+    }
+
+    public OptionWriter writer() {
+        return writer;
+    }
+
+    /** Adds a note to the report (said once). */
+    public void note(String note) {
+        if (!notes.contains(note)) {
+            notes.add(note);
+        }
+    }
+
+    /** Every desired option, module by module, in sorted order. */
+    public void forEachOption(OptionVisitor visitor) {
+        desired.modules().forEach((module, params) -> params.forEach((p, v) -> visitor.visit(module, p, v)));
+    }
+
+    /** Receives one desired option. */
+    @FunctionalInterface
+    public interface OptionVisitor {
+        void visit(String module, String parameter, String value);
+    }
+
+    private KernelLogReport logReport;
+    private String logFailure;
+
+    public MachineReport machine() {
+        if (machine == null) {
+            KernelLogReport log = logReport();
+            machine = log != null ? new MachineDetector(host).detect(log) : new MachineDetector(host).detect();
+        }
+        return machine;
+    }
+
+    /** The sysfs disk of an ATA device ("ata1.00"), or null. */
+    public Disk disk(String ataDevice) {
+        return ataDisks().get(ataDevice);
+    }
+
+    /**
+     * ATA device id to sysfs disk: from the sysfs path (ataN in it, kernels since 2.6.30 or so), else, for older
+     * trees whose paths lack the port, from this boot's log lines that single the disk out.
+     */
+    public Map<String, Disk> ataDisks() {
+        if (ataDisks == null) {
+            ataDisks = new TreeMap<>();
+            Map<String, Disk> byName = new HashMap<>();
+            for (Disk d : machine().disks()) {
+                if (d.ataDevice() != null) {
+                    ataDisks.put(d.ataDevice(), d);
+                } else {
+                    byName.put(d.name(), d);
+                }
+            }
+            KernelBoot b = byName.isEmpty() ? null : boot();
+            if (b != null) {
+                for (AtaBlockMapping m : new KernelLogDeviceMapper().map(b)) {
+                    Disk d = byName.get(m.blockDevice());
+                    if (d != null && !ataDisks.containsKey(m.ataDevice())) {
+                        ataDisks.put(m.ataDevice(), d);
+                    }
+                }
+            }
+        }
+        return ataDisks;
+    }
+
+    /**
+     * The running boot as the kernel log shows it, or null when the log cannot be read or is of another
+     * kernel (a note says which); checks then judge by sysfs alone.
+     */
+    public KernelBoot boot() {
+        if (!bootRead) {
+            bootRead = true;
+            KernelLogReport report = logReport();
+            if (report == null) {
+                note("kernel log not read (" + logFailure + "): NCQ judged by queue_depth alone");
+            } else {
+                report.notes().forEach(n -> note("kernel log: " + n));
+                KernelBoot last = report.lastBoot();
+                String running = machine().kernel();
+                if (last.kernelVersion() != null && running != null && !last.kernelVersion().equals(running)) {
+                    note("kernel log " + report.source() + " is of kernel " + last.kernelVersion() + ", the machine runs "
+                            + running + ": log not used, NCQ judged by queue_depth alone");
+                } else {
+                    boot = last;
+                }
+            }
+        }
+        return boot;
+    }
+
+    /** The host's kernel log, read once for every check; null (and {@code logFailure} set) when unreadable. */
+    private KernelLogReport logReport() {
+        if (logReport == null && logFailure == null) {
+            try {
+                logReport = new KernelLogAnalyzer().analyze(host.kernelLog(), KernelLogOptions.lastBoot());
+            } catch (DisktuneException e) {
+                logFailure = e.getMessage();
+            }
+        }
+        return logReport;
+    }
+
+    /** disktune's files in every installed kernel's initramfs, or null when that cannot be checked (see {@link #imagesFailure()}). */
+    public ImageVerification images() {
+        if (images == null && imagesFailure == null) {
+            try {
+                images = new ImageContentVerifier(host).verifyOwnFiles();
+            } catch (DisktuneException e) {
+                imagesFailure = e.getMessage();
+            }
+        }
+        return images;
+    }
+
+    public String imagesFailure() {
+        images();
+        return imagesFailure;
+    }
+
+    public ModprobeConfig modprobe() {
+        if (modprobe == null) {
+            modprobe = new ModprobeConfigReader(host).read();
+        }
+        return modprobe;
+    }
+
+    public RunningParameter running(String module, String parameter) {
+        return new ModuleParameterReader(host).read(module, parameter);
+    }
+
+    public ParameterType type(String module, String parameter) {
+        return catalog.parameter(module, parameter).map(DriverParameter::type).orElse(null);
+    }
+
+    /**
+     * The status and cause of a desired option whose effect is not there: drift when another setting wins
+     * (whatever the boot), pending when disktune wrote it in this boot, else drift with the reason a reboot did
+     * not bring it.
+     */
+    public Verdict notInEffect(String module, String parameter, String value) {
+        Optional<String> override = override(module, parameter, value);
+        if (override.isPresent()) {
+            return new Verdict(CheckStatus.DRIFT, override.get());
+        }
+        if (writer.thisBoot()) {
+            return new Verdict(CheckStatus.PENDING, "written in this boot (" + writer.how() + "); takes effect after a reboot");
+        }
+        return new Verdict(CheckStatus.DRIFT, rebootCause(module, parameter, value));
+    }
+
+    /** A status and its cause. */
+    public record Verdict(CheckStatus status, String cause) {
+    }
+
+    private Optional<String> override(String module, String parameter, String value) {
+        Optional<ModuleOption> winner = modprobe().effective(module, parameter);
+        if (winner.isEmpty()) {
+            return Optional.of(DisktuneModprobeFile.PATH + " is not read by kmod (its options for " + module + " do not count): check "
+                    + "disktune modprobe show");
+        }
+        ModuleOption w = winner.get();
+        if (!w.origin().source().equals(DisktuneModprobeFile.PATH) && !Objects.equals(w.value(), value)) {
+            return Optional.of("overridden by " + w.origin().describe() + " (" + parameter + "=" + (w.value() == null ? "" : w.value())
+                    + "): remove that setting");
+        }
+        return Optional.empty();
+    }
+
+    /** Why an option written before this boot is still not in effect. */
+    private String rebootCause(String module, String parameter, String value) {
+        if (builtIn(module)) {
+            return module + " is built into the kernel: modprobe.d does not reach it; put " + module + "." + parameter + "=" + value
+                    + " on the kernel command line";
+        }
+        if (!new ModuleParameterReader(host).loaded(module)) {
+            return "module " + module + " is not loaded";
+        }
+        Optional<String> image = currentImageProblem();
+        if (image.isPresent()) {
+            return image.get();
+        }
+        return "the option is configured and was written before this boot, yet " + module
+                + " runs without it: it was loaded before the file was read (or reloaded by hand); see disktune kernel-log";
+    }
+
+    /** What is wrong with disktune's files in the running kernel's initramfs, if anything. */
+    public Optional<String> currentImageProblem() {
+        ImageVerification v = images();
+        if (v == null) {
+            return Optional.empty();
+        }
+        String running = machine().kernel();
+        List<String> currentImages = new ArrayList<>();
+        for (InstalledKernel k : new InitramfsGeneratorDetector(host).detect().kernels()) {
+            if (k.version().equals(running)) {
+                currentImages.addAll(k.initramfsImages());
+            }
+        }
+        for (ImageCheck image : v.images()) {
+            if (!currentImages.isEmpty() && !currentImages.contains(image.image())) {
+                continue;
+            }
+            for (FileCheck f : image.files()) {
+                switch (f.status()) {
+                    case MISSING_IN_IMAGE -> {
+                        return Optional.of("the initramfs " + image.image() + " lacks " + f.imagePath() + ": run disktune initramfs rebuild");
+                    }
+                    case DIFFERENT -> {
+                        return Optional.of("the initramfs " + image.image() + " holds another " + f.imagePath()
+                                + " than " + f.hostPath() + ": run disktune initramfs rebuild");
+                    }
+                    default -> {
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** True when modules.builtin of the running kernel lists the module. */
+    public boolean builtIn(String module) {
+        String running = machine().kernel();
+        if (running == null) {
+            return false;
+        }
+        String wanted = module.replace('-', '_');
+        for (String dir : List.of("/lib/modules/", "/usr/lib/modules/")) {
+            Path list = host.path(dir + running + "/modules.builtin");
+            if (!Files.isRegularFile(list)) {
+                continue;
+            }
+            try {
+                for (String line : Files.readAllLines(list)) {
+                    String name = line.substring(line.lastIndexOf('/') + 1).replace('-', '_');
+                    if (name.equals(wanted + ".ko")) {
+                        return true;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                note("cannot read " + dir + running + "/modules.builtin: " + e.getMessage());
+            }
+        }
+        return false;
+    }
+
+    static Instant bootTime(Host host) {
+        try {
+            String uptime = Files.readString(host.path("/proc/uptime")).strip().split("\\s+")[0];
+            double seconds = Double.parseDouble(uptime);
+            return host.clock().instant().minusMillis((long) (seconds * 1000));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

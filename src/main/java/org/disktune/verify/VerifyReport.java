@@ -1,0 +1,44 @@
+package org.disktune.verify;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+import org.disktune.core.ExitCode;
+
+/**
+ * The result of {@code disktune verify}: every check, notes on what was (not) verified and why, and the
+ * counts. {@code status} is "drift" when any check drifted, else "pending" when any waits for a reboot,
+ * else "ok"; unknown checks do not change it.
+ */
+public record VerifyReport(String status, List<Check> checks, List<String> notes, Summary summary) {
+    public VerifyReport {
+        checks = List.copyOf(checks);
+        notes = List.copyOf(notes);
+    }
+
+    /** How many checks ended in each status. */
+    public record Summary(int ok, int drift, int pending, int unknown) {
+    }
+
+    public static VerifyReport of(List<Check> checks, List<String> notes) {
+        Summary s = new Summary(count(checks, CheckStatus.OK), count(checks, CheckStatus.DRIFT),
+                count(checks, CheckStatus.PENDING), count(checks, CheckStatus.UNKNOWN));
+        String status = s.drift() > 0 ? "drift" : s.pending() > 0 ? "pending" : "ok";
+        return new VerifyReport(status, checks, notes, s);
+    }
+
+    /** 1 for drift, else 3 for a pending reboot, else 0. */
+    @JsonIgnore
+    public ExitCode exitCode() {
+        return switch (status) {
+            case "drift" -> ExitCode.DRIFT;
+            case "pending" -> ExitCode.REBOOT_NEEDED;
+            default -> ExitCode.OK;
+        };
+    }
+
+    private static int count(List<Check> checks, CheckStatus status) {
+        return (int) checks.stream().filter(c -> c.status() == status).count();
+    }
+}

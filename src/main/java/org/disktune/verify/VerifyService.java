@@ -1,0 +1,121 @@
+package org.disktune.verify;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.disktune.apply.BootIdReader;
+import org.disktune.apply.ChangeKind;
+import org.disktune.apply.EntryState;
+import org.disktune.apply.FileRecord;
+import org.disktune.apply.Journal;
+import org.disktune.apply.JournalEntry;
+import org.disktune.core.DisktuneException;
+import org.disktune.host.Host;
+import org.disktune.modprobe.DesiredModuleOptions;
+import org.disktune.modprobe.DisktuneModprobeFile;
+import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.OptionValidator;
+
+/**
+ * Backs {@code disktune verify}: reads the desired state (disktune's configuration, the module options it
+ * wrote to {@value DisktuneModprobeFile#PATH} and the journal entry that wrote them, with its boot ID) and
+ * runs every {@link Checker} against the live machine. Reads only.
+ */
+public final class VerifyService {
+    private final Host host;
+    private final DriverCatalog catalog;
+
+    public VerifyService(Host host) {
+        this(host, DriverCatalog.load());
+    }
+
+    public VerifyService(Host host, DriverCatalog catalog) {
+        this.host = Objects.requireNonNull(host);
+        this.catalog = Objects.requireNonNull(catalog);
+    }
+
+    public VerifyReport verify() {
+        List<String> notes = new ArrayList<>();
+        if (new DisktuneConfigReader(host).read().isEmpty()) {
+            notes.add("no " + DisktuneConfigReader.PATH + ": verifying only what disktune wrote");
+        } else {
+            notes.add(DisktuneConfigReader.PATH + " is well-formed; its disk and mount settings are not verified yet: "
+                    + "verifying the module options disktune wrote");
+        }
+        Path file = host.path(DisktuneModprobeFile.PATH);
+        if (!Files.exists(file)) {
+            notes.add("disktune has written no module options (no " + DisktuneModprobeFile.PATH + "): nothing to verify");
+            return VerifyReport.of(List.of(), notes);
+        }
+        DesiredModuleOptions desired;
+        try {
+            desired = new DisktuneModprobeFile(new OptionValidator(catalog)).parse(Files.readAllBytes(file));
+        } catch (IOException e) {
+            throw DisktuneException.environment("cannot read " + DisktuneModprobeFile.PATH + ": " + e.getMessage() + "; run as root");
+        }
+        JournalEntry entry = lastWriter();
+        OptionWriter writer = writer(entry);
+        notes.add(entry == null ? "no journal entry wrote " + DisktuneModprobeFile.PATH + " (" + writer.how() + ")"
+                : DisktuneModprobeFile.PATH + " was written by journal entry " + entry.id() + " at " + entry.time()
+                        + (writer.thisBoot() ? ", in this boot" : ", before this boot"));
+        if (desired.isEmpty()) {
+            notes.add(DisktuneModprobeFile.PATH + " holds no options");
+        }
+        VerifyContext context = new VerifyContext(host, catalog, desired, writer, notes);
+        String recorded = entry == null ? null : entry.files().stream().filter(f -> f.path().equals(DisktuneModprobeFile.PATH))
+                .map(FileRecord::newSha256).filter(Objects::nonNull).findFirst().orElse(null);
+        List<Checker> checkers = List.of(new ModprobeFileChecker(recorded), new ModuleOptionChecker(), new NcqOutcomeChecker(),
+                new InitramfsChecker());
+        List<Check> checks = new ArrayList<>();
+        for (Checker checker : checkers) {
+            checks.addAll(checker.check(context));
+        }
+        return VerifyReport.of(checks, notes);
+    }
+
+    /** The newest applied journal entry that wrote (or removed) disktune's modprobe file. */
+    private JournalEntry lastWriter() {
+        JournalEntry last = null;
+        for (JournalEntry e : new Journal(host).entries()) {
+            boolean wrote = e.changes().stream().anyMatch(c -> (c.kind() == ChangeKind.WRITE_FILE || c.kind() == ChangeKind.DELETE_FILE)
+                    && DisktuneModprobeFile.PATH.equals(c.path()));
+            if (wrote && (e.state() == EntryState.APPLIED || e.state() == EntryState.UNDONE)) {
+                last = e;
+            }
+        }
+        return last;
+    }
+
+    /**
+     * Whether the file was written in this boot: by the boot ID the journal entry recorded; without an entry or
+     * a boot ID, by the file's modification time against the boot time (now minus /proc/uptime).
+     */
+    private OptionWriter writer(JournalEntry entry) {
+        String now = BootIdReader.read(host);
+        if (entry != null && !BootIdReader.UNKNOWN.equals(now) && entry.bootId() != null && !BootIdReader.UNKNOWN.equals(entry.bootId())) {
+            boolean same = entry.bootId().equals(now);
+            return new OptionWriter(entry.id(), entry.bootId(), same,
+                    "journal entry " + entry.id() + " has " + (same ? "this boot's ID" : "the ID of an earlier boot"));
+        }
+        Instant boot = VerifyContext.bootTime(host);
+        Instant modified = null;
+        try {
+            modified = Files.getLastModifiedTime(host.path(DisktuneModprobeFile.PATH)).toInstant();
+        } catch (IOException e) {
+            // judged below as unknown
+        }
+        String id = entry == null ? null : entry.id();
+        String bootId = entry == null ? null : entry.bootId();
+        if (boot == null || modified == null) {
+            return new OptionWriter(id, bootId, false, "no boot ID and no boot time to compare: treated as written before this boot");
+        }
+        boolean after = modified.isAfter(boot);
+        return new OptionWriter(id, bootId, after, "its modification time " + modified + " is " + (after ? "after" : "before")
+                + " this boot's start " + boot);
+    }
+}
