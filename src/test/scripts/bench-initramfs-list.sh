@@ -15,7 +15,8 @@
 #   disktune     java -jar target/disktune.jar initramfs list IMAGE   (built with mvn package if missing)
 #   lsinitramfs  chroot ROOT-initramfs-tools lsinitramfs IMAGE
 #   lsinitrd     chroot ROOT-dracut lsinitrd IMAGE
-# and prints the wall-time medians, the ratios disktune/lsinitramfs and disktune/lsinitrd, and each
+# and prints the wall-time medians, the ratios disktune/lsinitramfs and disktune/lsinitrd, the
+# median of `java -jar target/disktune.jar --version` (the JVM's start, no image work), and each
 # command's peak RSS from one run under /usr/bin/time -v (apt-get install time). Output goes to
 # /dev/null. Note: on an image with early archives lsinitrd (dracut 059) lists only the microcode,
 # so it does less work there than the other two. Needs root (chroot) like debian-roots.sh.
@@ -75,7 +76,16 @@ time_loop() {
 
 peak_rss_kb() { /usr/bin/time -v "$@" 2>&1 >/dev/null | sed -n 's/^\s*Maximum resident set size (kbytes): //p' | tail -1; }
 
-echo "runs per command: $RUNS; $(nproc) CPUs; $(java -version 2>&1 | head -1)"
+echo "runs per command: $RUNS; $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -1)"
+# The JVM's share of disktune's time: the same jar doing no image work.
+if command -v hyperfine >/dev/null; then
+  csv=$(mktemp)
+  hyperfine -N --style none --warmup 1 --runs "$RUNS" --export-csv "$csv" -n startup "java -jar $JAR --version" >/dev/null
+  startup=$(awk -F, 'NR>1 {print $4}' "$csv"); rm -f "$csv"
+else
+  startup=$(time_loop startup java -jar "$JAR" --version | cut -d' ' -f2)
+fi
+printf 'JVM start (disktune --version) median %.3f s\n' "$startup"
 for image in "${images[@]}"; do
   it_image=$(inside "$ITR" "$image"); dr_image=$(inside "$DRR" "$image")
   cmd_disktune=(java -jar "$JAR" initramfs list "$image")
