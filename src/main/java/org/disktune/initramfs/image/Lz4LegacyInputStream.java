@@ -12,7 +12,7 @@ import org.apache.commons.compress.compressors.lz4.BlockLZ4CompressorInputStream
  * There is no end mark: the stream ends at end of input, at 4 NUL bytes, at the legacy magic
  * again (a new segment) or at a size no compressor would write (the next segment's magic).
  */
-final class Lz4LegacyInputStream extends InputStream {
+final class Lz4LegacyInputStream extends ChunkedInputStream {
     static final int MAGIC = 0x184C2102;
     private static final int MAX_BLOCK = 8 << 20;
     /** LZ4_compressBound(8 MiB): the largest block the kernel's 8 MiB chunks compress to. */
@@ -34,17 +34,7 @@ final class Lz4LegacyInputStream extends InputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-        if (len == 0) {
-            return 0;
-        }
+    protected int readChunk(byte[] b, int off, int len) throws IOException {
         while (true) {
             if (decoder != null) {
                 int n = decoder.read(b, off, len);

@@ -15,7 +15,7 @@ import io.airlift.compress.lzo.LzoDecompressor;
  * 256 KiB each, ended by an unpacked size of 0. A block whose packed size equals its unpacked
  * size is stored. The checksum the kernel skips is verified here.
  */
-final class LzopInputStream extends InputStream {
+final class LzopInputStream extends ChunkedInputStream {
     private static final byte[] MAGIC = {(byte) 0x89, 0x4C, 0x5A, 0x4F, 0x00, 0x0D, 0x0A, 0x1A, 0x0A};
     private static final int MAX_BLOCK = 256 * 1024;
     private static final int F_ADLER32_D = 0x1;
@@ -69,17 +69,7 @@ final class LzopInputStream extends InputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-        if (len == 0) {
-            return 0;
-        }
+    protected int readChunk(byte[] b, int off, int len) throws IOException {
         while (outPos == outLen) {
             if (ended || !nextBlock()) {
                 ended = true;

@@ -9,7 +9,7 @@ import java.io.InputStream;
  * then reports end of stream, so the native decoder cannot read past the frame. The kernel
  * likewise unpacks one frame per segment and continues after it.
  */
-final class ZstdFrameInputStream extends InputStream {
+final class ZstdFrameInputStream extends ChunkedInputStream {
     private static final int MAGIC = 0xFD2FB528;
 
     private enum State { HEADER, BLOCK_HEADER, CHECKSUM, DONE }
@@ -28,17 +28,7 @@ final class ZstdFrameInputStream extends InputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-        if (len == 0) {
-            return 0;
-        }
+    protected int readChunk(byte[] b, int off, int len) throws IOException {
         while (true) {
             if (pendingPos < pendingLen) {
                 int n = Math.min(len, pendingLen - pendingPos);
