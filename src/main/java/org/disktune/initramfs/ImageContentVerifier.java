@@ -42,6 +42,10 @@ public final class ImageContentVerifier {
     }
 
     public ImageCheck check(Path image, String imageLabel, List<Expectation> expectations) {
+        return check(image, imageLabel, null, expectations);
+    }
+
+    private ImageCheck check(Path image, String imageLabel, String kernel, List<Expectation> expectations) {
         ImageListing listing = reader.list(image);
         List<FileCheck> checks = new ArrayList<>();
         for (Expectation e : expectations) {
@@ -52,7 +56,7 @@ public final class ImageContentVerifier {
                     : inImage.equals(onHost) ? FileCheckStatus.SAME : FileCheckStatus.DIFFERENT;
             checks.add(new FileCheck(e.imagePath(), e.hostLabel(), status, inImage, onHost));
         }
-        return new ImageCheck(imageLabel, checks);
+        return new ImageCheck(imageLabel, kernel, checks);
     }
 
     /**
@@ -82,7 +86,7 @@ public final class ImageContentVerifier {
                     "no initramfs image found for any installed kernel under /boot; build one (disktune initramfs rebuild) or name the image");
         }
         List<ImageCheck> checks = new ArrayList<>();
-        images.forEach((image, version) -> checks.add(check(host.path(image), image, expectations)));
+        images.forEach((image, version) -> checks.add(check(host.path(image), image, version, expectations)));
         return new ImageVerification(checks, notes);
     }
 

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +20,6 @@ import org.disktune.initramfs.FileCheck;
 import org.disktune.initramfs.ImageCheck;
 import org.disktune.initramfs.ImageContentVerifier;
 import org.disktune.initramfs.ImageVerification;
-import org.disktune.initramfs.config.InitramfsGeneratorDetector;
-import org.disktune.initramfs.config.InstalledKernel;
 import org.disktune.kernel.AtaBlockMapping;
 import org.disktune.kernel.KernelBoot;
 import org.disktune.kernel.KernelLogDeviceMapper;
@@ -272,14 +269,9 @@ public final class VerifyContext {
             return Optional.empty();
         }
         String running = machine().kernel();
-        List<String> currentImages = new ArrayList<>();
-        for (InstalledKernel k : new InitramfsGeneratorDetector(host).detect().kernels()) {
-            if (k.version().equals(running)) {
-                currentImages.addAll(k.initramfsImages());
-            }
-        }
+        boolean runningHasImage = v.images().stream().anyMatch(i -> i.kernel() != null && i.kernel().equals(running));
         for (ImageCheck image : v.images()) {
-            if (!currentImages.isEmpty() && !currentImages.contains(image.image())) {
+            if (runningHasImage && !running.equals(image.kernel())) {
                 continue;
             }
             for (FileCheck f : image.files()) {
