@@ -14,6 +14,7 @@ public record Disk(
         String ataDevice,
         String scsiAddress,
         String model,
+        String vendor,
         String serial,
         String firmware,
         String wwn,

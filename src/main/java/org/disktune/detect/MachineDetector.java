@@ -161,6 +161,7 @@ public final class MachineDetector {
                 ataDevice,
                 scsi,
                 model,
+                SysfsAttributes.word(dev.resolve("vendor")).orElse(null),
                 serial,
                 firmware,
                 wwn,
@@ -350,7 +351,8 @@ public final class MachineDetector {
                     SysfsAttributes.word(md.resolve("level")).orElse(null),
                     SysfsAttributes.word(md.resolve("array_state")).orElse(null),
                     SysfsAttributes.integer(md.resolve("raid_disks")).orElse(null),
-                    members, disk.readAheadKb()));
+                    members, disk.readAheadKb(), mdUuid(md, disk.name()),
+                    SysfsAttributes.integer(md.resolve("stripe_cache_size")).orElse(null)));
         }
         return arrays;
     }
@@ -400,6 +402,26 @@ public final class MachineDetector {
             }
         }
         return mounts;
+    }
+
+    /**
+     * The array's UUID as mdadm prints it: md/uuid (Linux 5.10 on, with dashes) in mdadm's colon form, else
+     * the udev link /dev/disk/by-id/md-uuid-UUID pointing at the array.
+     */
+    private String mdUuid(Path md, String array) {
+        Optional<String> sysfs = SysfsAttributes.word(md.resolve("uuid")).map(u -> u.replace("-", ""))
+                .filter(u -> u.matches("[0-9a-fA-F]{32}"))
+                .map(u -> u.substring(0, 8) + ":" + u.substring(8, 16) + ":" + u.substring(16, 24) + ":" + u.substring(24));
+        if (sysfs.isPresent()) {
+            return sysfs.get();
+        }
+        Path dir = host.path("/dev/disk/by-id");
+        for (String id : SysfsAttributes.names(dir)) {
+            if (id.startsWith("md-uuid-") && SysfsAttributes.linkName(dir.resolve(id)).filter(array::equals).isPresent()) {
+                return id.substring("md-uuid-".length());
+            }
+        }
+        return null;
     }
 
     /** /dev/disk/by-id names per kernel name (absent without udev). */

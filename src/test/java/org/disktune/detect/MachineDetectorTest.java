@@ -195,7 +195,7 @@ class MachineDetectorTest {
         assertEquals(List.of("hde1"), hde.partitions().stream().map(Partition::name).toList());
 
         MdArray md0 = report.mdArrays().get(0);
-        assertEquals(new MdArray("md0", "raid1", null, null, List.of("hde1", "hdf1"), 256), md0);
+        assertEquals(new MdArray("md0", "raid1", null, null, List.of("hde1", "hdf1"), 256, null, null), md0);
         assertTrue(report.findings().stream().anyMatch(f -> f.subject().equals("hde") && f.message().contains("less than the array's 256 KiB")),
                 report.findings().toString());
         assertTrue(report.findings().stream().anyMatch(f -> f.subject().equals("hde") && f.message().contains("successor is bfq")));

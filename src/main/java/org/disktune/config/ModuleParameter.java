@@ -1,0 +1,5 @@
+package org.disktune.config;
+
+/** One {@code PARAM = VALUE} line of a {@code [module NAME]} section. */
+public record ModuleParameter(String name, String value, int line) {
+}

@@ -1,0 +1,9 @@
+/**
+ * The desired state, {@code /etc/disktune/disktune.conf}: an INI file (read with ini4j, which stays
+ * inside this package) turned into typed records: {@link org.disktune.config.DesiredState} with its
+ * {@code [module]}, {@code [disk]}, {@code [md]} and {@code [mount]} sections, each value with the line it
+ * came from; {@link org.disktune.config.DiskMatch} selects disks by stable identity, model, class or
+ * kernel name; {@link org.disktune.config.Setting} is the closed set of settings with their syntax.
+ * Reads only; the byte-preserving editor of {@code [module]} sections returns new bytes and writes nothing.
+ */
+package org.disktune.config;
