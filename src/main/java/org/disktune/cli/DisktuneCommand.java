@@ -20,12 +20,15 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         header = "Linux disk tuning that is real, persistent and proven.",
         description = {
-                "Detects disk controllers, drivers, ATA ports and disks; writes module options and proves they are "
-                        + "inside the initramfs; reads the kernel log after a reboot; verifies the result.",
+                "Detects disk controllers, drivers, ATA ports and disks; brings the machine to the desired state of "
+                        + "/etc/disktune/disktune.conf (see disktune.conf(5)): sysfs settings live, module options through "
+                        + "modprobe.d and a rebuilt, proven initramfs; reads the kernel log after a reboot; verifies the result; "
+                        + "rolls back what it did.",
                 "With --sample NAME every command runs on a bundled machine description instead of this machine; "
                         + "--sample alone lists them."},
-        subcommands = {DetectCommand.class, ModprobeCommand.class, InitramfsCommand.class, KernelLogCommand.class,
-                VerifyCommand.class, UndoCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
+        subcommands = {DetectCommand.class, InitCommand.class, ConfigCommand.class, PlanCommand.class, ApplyCommand.class,
+                ModprobeCommand.class, InitramfsCommand.class, KernelLogCommand.class, VerifyCommand.class, HistoryCommand.class,
+                RollbackCommand.class, UndoCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
         usageHelpAutoWidth = true)
 public final class DisktuneCommand implements Callable<Integer> {
     private final Session session;
@@ -55,13 +58,18 @@ public final class DisktuneCommand implements Callable<Integer> {
             description = "Read the kernel log from FILE (dmesg, journalctl, kern.log or a serial capture) instead of the live one.")
     private String kernelLog;
 
+    @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "Read the desired state from FILE instead of /etc/disktune/disktune.conf (to try a configuration "
+                    + "before installing it, or to plan against a --sample machine).")
+    private String config;
+
     DisktuneCommand(Session session) {
         this.session = session;
     }
 
     /** Called by the execution strategy once parsing is done, before any command runs. */
     void publishOptions() {
-        session.options(new GlobalOptions(root, sample, json, debug, kernelLog, chroot));
+        session.options(new GlobalOptions(root, sample, json, debug, kernelLog, chroot, config));
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.disktune.host.LiveKernelLog;
 import org.disktune.host.ProcessCommandRunner;
 import org.disktune.host.RefusingCommandRunner;
 import org.disktune.host.RootedHost;
+import org.disktune.tuning.DesiredStateService;
 
 /**
  * One run of disktune: the parsed global options, the output streams, and the {@link Host} built once
@@ -116,6 +117,13 @@ final class Session {
             }
         }
         return Path.of(argument);
+    }
+
+    /** The desired state's location: --config FILE (looked up like every file the user names), else the host's own. */
+    DesiredStateService.ConfigLocation configLocation() {
+        String config = options.config();
+        return config == null ? DesiredStateService.ConfigLocation.hostDefault()
+                : new DesiredStateService.ConfigLocation(userFile(config), config);
     }
 
     PrintWriter out() {

@@ -12,6 +12,7 @@ import org.disktune.apply.Change;
 import org.disktune.apply.DeleteFile;
 import org.disktune.apply.Plan;
 import org.disktune.apply.WriteFile;
+import org.disktune.config.DesiredStateReader;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
@@ -42,41 +43,85 @@ import org.disktune.modprobe.OptionValidator;
  */
 public final class ModuleOptionPlanner {
     private static final String PATH = DisktuneModprobeFile.PATH;
+    private static final String CONFIG = DesiredStateReader.PATH;
 
     private final Host host;
     private final DriverCatalog catalog;
     private final DisktuneModprobeFile file;
+    private final ConfigModuleOptions options;
 
     public ModuleOptionPlanner(Host host, DriverCatalog catalog) {
         this.host = host;
         this.catalog = catalog;
         this.file = new DisktuneModprobeFile(new OptionValidator(catalog));
+        this.options = new ConfigModuleOptions(new OptionValidator(catalog));
     }
 
     public ModuleOptionPlan set(String module, String parameter, String value, String kernel) {
         OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
-        byte[] current = read(PATH);
-        byte[] wanted = file.set(current, option.module(), option.parameter(), option.value());
-        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
+        byte[] config = read(CONFIG);
+        byte[] modprobe = read(PATH);
         List<String> notes = new ArrayList<>();
-        DesiredModuleOptions desired = DesiredModuleOptions.none().with(option.module(), option.parameter(), option.value());
-        for (ModprobeConflict conflict : new ModprobeConflictFinder().find(new ModprobeConfigReader(host).read(), desired)) {
+        byte[] base = options.takeInEarlierFile(config, CONFIG, modprobe, notes);
+        byte[] edited = options.editor().set(base, option.module(), option.parameter(), option.value());
+        DesiredModuleOptions desired = options.options(edited, CONFIG);
+        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
+        for (ModprobeConflict conflict : new ModprobeConflictFinder().find(new ModprobeConfigReader(host).read(),
+                DesiredModuleOptions.none().with(option.module(), option.parameter(), option.value()))) {
             notes.add(conflict.message());
         }
-        Plan plan = plan(current, wanted, target, "set " + option.module() + " " + option.parameter() + "=" + option.value(), notes);
+        String what = "set " + option.module() + " " + option.parameter() + "=" + option.value();
+        Plan plan = configEdit(config, edited, what).then(plan(modprobe, desired.isEmpty() ? null : file.render(desired), target, what, notes));
         return new ModuleOptionPlan("set", option.module(), option.parameter(), option.value(), plan, target, notes);
     }
 
     public ModuleOptionPlan unset(String module, String parameter, String kernel) {
         OptionValidator.CheckedOption names = new OptionValidator(DriverCatalog.parse("")).check(module, parameter, "0");
-        byte[] current = read(PATH);
-        byte[] wanted = current == null ? null : file.unset(current, names.module(), names.parameter());
-        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
+        byte[] config = read(CONFIG);
+        byte[] modprobe = read(PATH);
         List<String> notes = new ArrayList<>();
-        Plan plan = plan(current, wanted, target, "remove " + names.module() + " " + names.parameter(), notes);
+        byte[] base = options.takeInEarlierFile(config, CONFIG, modprobe, notes);
+        byte[] edited = base == null ? null : options.editor().unset(base, names.module(), names.parameter());
+        DesiredModuleOptions desired = edited == null ? DesiredModuleOptions.none() : options.options(edited, CONFIG);
+        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
+        String what = "remove " + names.module() + " " + names.parameter();
+        Plan plan = configEdit(config, edited, what).then(plan(modprobe, desired.isEmpty() ? null : file.render(desired), target, what, notes));
         return new ModuleOptionPlan("unset", names.module(), names.parameter(), null, plan, target, notes);
     }
 
+    /** The write of the configuration when its [module] sections change (nothing when they do not). */
+    private static Plan configEdit(byte[] before, byte[] after, String what) {
+        if (after == null || Arrays.equals(before, after)) {
+            return Plan.empty();
+        }
+        return Plan.of(new WriteFile(CONFIG, before, after, what + " in " + CONFIG + ", the desired state"));
+    }
+
+    /**
+     * The plan that makes disktune's modprobe file hold exactly {@code wanted} (the {@code [module]} sections of
+     * the configuration, each option already validated), with the generator configuration and the rebuilds:
+     * empty when the file and every image already agree, and without looking for a generator at all when
+     * there are no options and no file (a configuration of disk settings only needs no initramfs).
+     */
+    public Optional<ModuleOptionPlan> options(DesiredModuleOptions wanted, String kernel) {
+        byte[] current = read(PATH);
+        if (wanted.isEmpty() && current == null) {
+            return Optional.empty();
+        }
+        byte[] wantedBytes = wanted.isEmpty() ? null : file.render(wanted);
+        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
+        List<String> notes = new ArrayList<>();
+        for (ModprobeConflict conflict : new ModprobeConflictFinder().find(new ModprobeConfigReader(host).read(), wanted)) {
+            notes.add(conflict.message());
+        }
+        Plan plan = plan(current, wantedBytes, target, "module options of the configuration", notes);
+        return Optional.of(new ModuleOptionPlan("apply", null, null, null, plan, target, notes));
+    }
+
+    /**
+     * The modprobe file from {@code current} to {@code wanted} (null: no file), the generator configuration that
+     * carries it into the initramfs, and the rebuilds; only the rebuilds when an image is stale; else empty.
+     */
     private Plan plan(byte[] current, byte[] wanted, RebuildTarget target, String what, List<String> notes) {
         boolean keep = wanted != null && !file.parse(wanted).isEmpty();
         List<Change> changes = new ArrayList<>();

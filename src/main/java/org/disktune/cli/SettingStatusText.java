@@ -1,0 +1,18 @@
+package org.disktune.cli;
+
+import org.disktune.tuning.EffectiveSetting;
+
+/** The words shown for an effective setting's status. */
+final class SettingStatusText {
+    private SettingStatusText() {
+    }
+
+    static String of(EffectiveSetting s) {
+        return switch (s.status()) {
+            case IN_STATE -> "ok";
+            case CHANGE -> "to change";
+            case DEFERRED -> "not applied yet";
+            case UNKNOWN -> "unknown";
+        };
+    }
+}
