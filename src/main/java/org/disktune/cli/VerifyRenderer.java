@@ -27,6 +27,7 @@ final class VerifyRenderer {
         }
         out.println(report.status() + ": " + report.checks().size() + (report.checks().size() == 1 ? " check" : " checks") + ", "
                 + s.ok() + " ok, " + s.drift() + " drift, " + s.pending() + " pending, " + s.unknown() + " unknown"
+                + (s.absent() > 0 ? ", " + s.absent() + " absent" : "")
                 + switch (report.status()) {
                     case "drift" -> " (exit 1)";
                     case "pending" -> " (exit 3: reboot to apply)";

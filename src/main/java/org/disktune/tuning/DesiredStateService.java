@@ -104,6 +104,26 @@ public final class DesiredStateService {
         }
     }
 
+    /**
+     * The desired state evaluated on this machine, for verify: the file, its settings with their values now
+     * (from {@link DesiredStatePlanner}) and its module options; empty when the host has no configuration and no
+     * --config was given. A configuration with problems is a USAGE error.
+     */
+    public record Evaluation(String file, TuningPlan tuning, DesiredModuleOptions modules) {
+    }
+
+    public Optional<Evaluation> evaluate() {
+        if (location.isHostDefault() && !Files.exists(host.path(DesiredStateReader.PATH))) {
+            return Optional.empty();
+        }
+        Loaded loaded = load();
+        DesiredState state = valid(loaded);
+        TuningPlan tuning = new DesiredStatePlanner().plan(state, detect());
+        requireNoErrors(tuning.errors());
+        return Optional.of(new Evaluation(loaded.shown(), tuning,
+                new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules())));
+    }
+
     public CheckResult check() {
         Loaded loaded = load();
         List<ConfigProblem> errors = new ArrayList<>(loaded.parsed().errors());

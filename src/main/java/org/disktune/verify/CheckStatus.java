@@ -4,7 +4,7 @@ import java.util.Locale;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** The outcome of one check; written in lower case ("ok", "drift", "pending", "unknown"). */
+/** The outcome of one check; written in lower case ("ok", "drift", "pending", "unknown", "absent"). */
 public enum CheckStatus {
     /** The machine is as disktune wrote it. */
     OK,
@@ -13,7 +13,9 @@ public enum CheckStatus {
     /** Written in this boot and not in effect yet: takes effect after a reboot. */
     PENDING,
     /** disktune cannot tell (nothing to read, or an effect it does not know how to see). */
-    UNKNOWN;
+    UNKNOWN,
+    /** The configuration names a disk, array or mount this machine does not have (drift only with --strict). */
+    ABSENT;
 
     @JsonValue
     public String label() {

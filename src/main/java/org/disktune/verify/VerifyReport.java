@@ -8,7 +8,7 @@ import org.disktune.core.ExitCode;
 
 /**
  * The result of {@code disktune verify}: every check, notes on what was (not) verified and why, and the
- * counts. {@code status} is "drift" when any check drifted, else "pending" when any waits for a reboot,
+ * counts. {@code status} is "drift" when any check drifted (or, with --strict, is absent), else "pending" when any waits for a reboot,
  * else "ok"; unknown checks do not change it.
  */
 public record VerifyReport(String status, List<Check> checks, List<String> notes, Summary summary) {
@@ -18,13 +18,18 @@ public record VerifyReport(String status, List<Check> checks, List<String> notes
     }
 
     /** How many checks ended in each status. */
-    public record Summary(int ok, int drift, int pending, int unknown) {
+    public record Summary(int ok, int drift, int pending, int unknown, int absent) {
     }
 
     public static VerifyReport of(List<Check> checks, List<String> notes) {
+        return of(checks, notes, false);
+    }
+
+    /** With {@code strict}, an absent disk, array or mount counts as drift. */
+    public static VerifyReport of(List<Check> checks, List<String> notes, boolean strict) {
         Summary s = new Summary(count(checks, CheckStatus.OK), count(checks, CheckStatus.DRIFT),
-                count(checks, CheckStatus.PENDING), count(checks, CheckStatus.UNKNOWN));
-        String status = s.drift() > 0 ? "drift" : s.pending() > 0 ? "pending" : "ok";
+                count(checks, CheckStatus.PENDING), count(checks, CheckStatus.UNKNOWN), count(checks, CheckStatus.ABSENT));
+        String status = s.drift() > 0 || (strict && s.absent() > 0) ? "drift" : s.pending() > 0 ? "pending" : "ok";
         return new VerifyReport(status, checks, notes, s);
     }
 

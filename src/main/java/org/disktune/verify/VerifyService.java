@@ -20,6 +20,9 @@ import org.disktune.modprobe.DesiredModuleOptions;
 import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.modprobe.OptionValidator;
+import org.disktune.config.DesiredStateReader;
+import org.disktune.tuning.DesiredStateService;
+import java.util.Optional;
 
 /**
  * Backs {@code disktune verify}: reads the desired state (disktune's configuration, the module options it
@@ -29,34 +32,54 @@ import org.disktune.modprobe.OptionValidator;
 public final class VerifyService {
     private final Host host;
     private final DriverCatalog catalog;
+    private final DesiredStateService.ConfigLocation location;
+    private final boolean strict;
 
     public VerifyService(Host host) {
         this(host, DriverCatalog.load());
     }
 
     public VerifyService(Host host, DriverCatalog catalog) {
+        this(host, catalog, DesiredStateService.ConfigLocation.hostDefault(), false);
+    }
+
+    /** {@code location}: the host's configuration or a --config file; {@code strict}: absent disks are drift. */
+    public VerifyService(Host host, DriverCatalog catalog, DesiredStateService.ConfigLocation location, boolean strict) {
         this.host = Objects.requireNonNull(host);
         this.catalog = Objects.requireNonNull(catalog);
+        this.location = Objects.requireNonNull(location);
+        this.strict = strict;
     }
 
     public VerifyReport verify() {
         List<String> notes = new ArrayList<>();
-        if (new DisktuneConfigReader(host).read().isEmpty()) {
-            notes.add("no " + DisktuneConfigReader.PATH + ": verifying only what disktune wrote");
-        } else {
-            notes.add(DisktuneConfigReader.PATH + " is well-formed; its disk and mount settings are not verified yet: "
-                    + "verifying the module options disktune wrote");
+        List<Check> checks = new ArrayList<>();
+        Optional<DesiredStateService.Evaluation> evaluation = new DesiredStateService(host, catalog, location).evaluate();
+        if (evaluation.isEmpty()) {
+            notes.add("no " + DesiredStateReader.PATH + ": verifying only what disktune wrote");
         }
         Path file = host.path(DisktuneModprobeFile.PATH);
         if (!Files.exists(file)) {
-            notes.add("disktune has written no module options (no " + DisktuneModprobeFile.PATH + "): nothing to verify");
-            return VerifyReport.of(List.of(), notes);
+            if (evaluation.isPresent() && !evaluation.get().modules().isEmpty()) {
+                checks.add(new Check("modprobe-file", DisktuneModprobeFile.PATH, CheckStatus.DRIFT,
+                        "the [module] options of " + evaluation.get().file(), "missing", "fix: disktune apply"));
+            } else {
+                notes.add("disktune has written no module options (no " + DisktuneModprobeFile.PATH + ")"
+                        + (evaluation.isEmpty() ? ": nothing to verify" : ""));
+            }
+            evaluation.ifPresent(e -> checks.addAll(new SettingsChecker(e).check(null)));
+            return VerifyReport.of(checks, notes, strict);
         }
         DesiredModuleOptions desired;
         try {
             desired = new DisktuneModprobeFile(new OptionValidator(catalog)).parse(Files.readAllBytes(file));
         } catch (IOException e) {
             throw DisktuneException.environment("cannot read " + DisktuneModprobeFile.PATH + ": " + e.getMessage() + "; run as root");
+        }
+        if (evaluation.isPresent() && !evaluation.get().modules().equals(desired)) {
+            checks.add(new Check("modprobe-file", DisktuneModprobeFile.PATH, CheckStatus.DRIFT,
+                    "the [module] options of " + evaluation.get().file(), "other options",
+                    DisktuneModprobeFile.PATH + " does not hold the options of " + evaluation.get().file() + "; fix: disktune apply"));
         }
         JournalEntry entry = lastWriter();
         OptionWriter writer = writer(entry);
@@ -69,13 +92,13 @@ public final class VerifyService {
         VerifyContext context = new VerifyContext(host, catalog, desired, writer, notes);
         String recorded = entry == null ? null : entry.files().stream().filter(f -> f.path().equals(DisktuneModprobeFile.PATH))
                 .map(FileRecord::newSha256).filter(Objects::nonNull).findFirst().orElse(null);
-        List<Checker> checkers = List.of(new ModprobeFileChecker(recorded), new ModuleOptionChecker(), new NcqOutcomeChecker(),
-                new InitramfsChecker());
-        List<Check> checks = new ArrayList<>();
+        List<Checker> checkers = new ArrayList<>(List.of(new ModprobeFileChecker(recorded), new ModuleOptionChecker(),
+                new NcqOutcomeChecker(), new InitramfsChecker()));
+        evaluation.ifPresent(e -> checkers.add(new SettingsChecker(e)));
         for (Checker checker : checkers) {
             checks.addAll(checker.check(context));
         }
-        return VerifyReport.of(checks, notes);
+        return VerifyReport.of(checks, notes, strict);
     }
 
     /** The newest applied journal entry that wrote (or removed) disktune's modprobe file. */

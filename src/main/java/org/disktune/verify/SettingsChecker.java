@@ -1,0 +1,55 @@
+package org.disktune.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.disktune.config.SettingMechanism;
+import org.disktune.tuning.DesiredStateService.Evaluation;
+import org.disktune.tuning.EffectiveSetting;
+
+/**
+ * The settings of the configuration against the live machine: one check per disk, array or mount and setting,
+ * naming the target with its stable ID, the setting, the wanted and the found value, and the fix. Sysfs settings
+ * are ok or drift (changed behind disktune's back, or never applied: {@code disktune apply}); hdparm settings and
+ * mount options are not applied by this version: ok when the machine already has the value, else unknown with
+ * that reason. A section that matches nothing on this machine is absent (a failure only with --strict).
+ */
+final class SettingsChecker implements Checker {
+    private final Evaluation evaluation;
+
+    SettingsChecker(Evaluation evaluation) {
+        this.evaluation = evaluation;
+    }
+
+    @Override
+    public List<Check> check(VerifyContext context) {
+        List<Check> checks = new ArrayList<>();
+        for (EffectiveSetting s : evaluation.tuning().settings()) {
+            String subject = s.target() + (s.identity() == null ? "" : " (" + s.identity() + ")") + " " + s.setting().key();
+            String expected = s.wanted() + " (" + s.origin().origin() + ")";
+            String found = s.current() == null ? "unknown" : s.current();
+            checks.add(switch (s.status()) {
+                case IN_STATE -> Check.ok("setting", subject, expected, found);
+                case CHANGE -> new Check("setting", subject, CheckStatus.DRIFT, expected, found,
+                        s.setting().mechanism() == SettingMechanism.SYSFS
+                                ? s.attribute() + " is " + found + ", not " + s.wanted() + " (changed since apply, or never applied); "
+                                        + "fix: disktune apply" + config()
+                                : "fix: disktune apply" + config());
+                case DEFERRED -> s.current() != null && s.current().equals(s.wanted()) ? Check.ok("setting", subject, expected, found)
+                        : new Check("setting", subject, CheckStatus.UNKNOWN, expected, found,
+                                "hdparm settings and mount options are not applied by this version of disktune");
+                case UNKNOWN -> new Check("setting", subject, CheckStatus.UNKNOWN, expected, found,
+                        "the current value cannot be read");
+            });
+        }
+        for (String absent : evaluation.tuning().absent()) {
+            checks.add(new Check("absent", absent, CheckStatus.ABSENT, "present", "absent",
+                    "nothing on this machine matches it (fails only with --strict)"));
+        }
+        return checks;
+    }
+
+    private String config() {
+        return evaluation.file().equals(org.disktune.config.DesiredStateReader.PATH) ? "" : " --config " + evaluation.file();
+    }
+}
