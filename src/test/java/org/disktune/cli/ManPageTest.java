@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The man pages in man/ are what the build generates from the command model (target/man, made before
- * the tests run): a page per command, none stale. Refresh with: cp target/man/*.8 man/
+ * The man pages in man/ are what the build generates (target/man, made before the tests run): a page per
+ * command from the command model, the file-format pages (section 5) from src/main/asciidoc; none stale.
+ * Refresh with: cp target/man/*.[58] man/
  */
 class ManPageTest {
     private static final Path GENERATED = Path.of("target/man");
@@ -44,7 +45,7 @@ class ManPageTest {
 
     private static TreeSet<String> pages(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".8")).collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".8") || n.endsWith(".5")).collect(java.util.stream.Collectors.toCollection(TreeSet::new));
         }
     }
 
@@ -68,12 +69,24 @@ class ManPageTest {
     }
 
     @Test
+    void theConfigurationFileHasASectionFivePageNamingEveryKey() throws IOException {
+        String page = Files.readString(GENERATED.resolve("disktune.conf.5"));
+        assertTrue(page.contains(".TH \"DISKTUNE.CONF\" \"5\""), "disktune.conf.5 is a section 5 page");
+        for (String heading : List.of("NAME", "SYNOPSIS", "DESCRIPTION", "SECTIONS", "MATCH KEYS", "SETTINGS", "SPECIFICITY", "EXAMPLES", "FILES", "SEE ALSO")) {
+            assertTrue(page.contains(".SH \"" + heading + "\""), "disktune.conf.5 lacks " + heading);
+        }
+        for (org.disktune.config.Setting setting : org.disktune.config.Setting.values()) {
+            assertTrue(page.contains("\\fB" + setting.key() + "\\fP"), "disktune.conf.5 does not document " + setting.key());
+        }
+    }
+
+    @Test
     void committedManPagesAreUpToDate() throws IOException {
         TreeSet<String> generated = pages(GENERATED);
-        assertEquals(generated, pages(COMMITTED), "man/ has other pages than the build generates; refresh with: rm man/*.8; cp target/man/*.8 man/");
+        assertEquals(generated, pages(COMMITTED), "man/ has other pages than the build generates; refresh with: rm man/*.[58]; cp target/man/*.[58] man/");
         for (String page : generated) {
             assertEquals(Files.readString(GENERATED.resolve(page)), Files.readString(COMMITTED.resolve(page)),
-                    "man/" + page + " is out of date; refresh with: cp target/man/*.8 man/");
+                    "man/" + page + " is out of date; refresh with: cp target/man/*.[58] man/");
         }
     }
 }

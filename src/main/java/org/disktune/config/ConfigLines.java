@@ -1,0 +1,79 @@
+package org.disktune.config;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The lines of a configuration file with their 1-based numbers and byte offsets: a UTF-8 byte order mark
+ * is skipped, a line ends at '\n' (a '\r' before it belongs to the line end, a lone '\r' stays in the
+ * text so that it can be refused). Shared by the parser (line numbers) and the editor (byte offsets).
+ */
+final class ConfigLines {
+    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+    private ConfigLines() {
+    }
+
+    /**
+     * One line: its number, its text (without the line end; null bytes of invalid UTF-8 are shown as
+     * U+FFFD and flagged), where its content starts and ends, and where the next line starts.
+     */
+    record Line(int number, String text, boolean validUtf8, int start, int end, int next) {
+        boolean terminated() {
+            return next > end;
+        }
+
+        /** The line end as written ("\n", "\r\n", or "" for a last line without one). */
+        String terminator(byte[] content) {
+            return new String(content, end, next - end, StandardCharsets.US_ASCII);
+        }
+    }
+
+    static int bomLength(byte[] content) {
+        return content.length >= 3 && content[0] == BOM[0] && content[1] == BOM[1] && content[2] == BOM[2] ? 3 : 0;
+    }
+
+    static List<Line> scan(byte[] content) {
+        List<Line> lines = new ArrayList<>();
+        int pos = bomLength(content);
+        int number = 1;
+        while (pos < content.length) {
+            int nl = pos;
+            while (nl < content.length && content[nl] != '\n') {
+                nl++;
+            }
+            int end = nl;
+            if (nl < content.length && end > pos && content[end - 1] == '\r') {
+                end--;
+            }
+            int next = nl < content.length ? nl + 1 : nl;
+            lines.add(line(content, number++, pos, end, next));
+            pos = next;
+        }
+        return lines;
+    }
+
+    private static Line line(byte[] content, int number, int start, int end, int next) {
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content, start, end - start)).toString();
+            return new Line(number, text, true, start, end, next);
+        } catch (CharacterCodingException e) {
+            return new Line(number, new String(content, start, end - start, StandardCharsets.UTF_8), false, start, end, next);
+        }
+    }
+
+    /** The line end the file uses: that of its first line, "\n" when it has none. */
+    static String lineEnd(byte[] content, List<Line> lines) {
+        for (Line l : lines) {
+            if (l.terminated()) {
+                return l.terminator(content);
+            }
+        }
+        return "\n";
+    }
+}

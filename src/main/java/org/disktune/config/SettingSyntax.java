@@ -1,0 +1,114 @@
+package org.disktune.config;
+
+import java.math.BigInteger;
+import java.util.regex.Pattern;
+
+/**
+ * The syntax of each {@link Setting}'s value and its canonical form: numbers in their range written as
+ * plain decimals, switches as on/off or yes/no, scheduler names with the Linux 2.6 names mapped to their
+ * blk-mq successors (with a warning). Whether a device offers a value (a scheduler it lacks, a queue depth
+ * beyond its maximum) is for the planner, which sees the machine.
+ */
+public final class SettingSyntax {
+    private static final Pattern SCHEDULER = Pattern.compile("[a-z0-9_-]{1,32}");
+    private static final Pattern DIGITS = Pattern.compile("[0-9]{1,12}");
+
+    private SettingSyntax() {
+    }
+
+    /** What a value as written comes to: accepted in canonical form (maybe with a warning), or rejected. */
+    public sealed interface Outcome {
+        /** The canonical value, and a warning (null when none) that does not stop it from being used. */
+        record Accepted(String value, String warning) implements Outcome {
+        }
+
+        /** Why the value is refused, naming the key, the value and what is accepted. */
+        record Rejected(String message) implements Outcome {
+        }
+    }
+
+    public static Outcome check(Setting setting, String written) {
+        String key = setting.key();
+        return switch (setting) {
+            case SCHEDULER -> scheduler(written);
+            case READ_AHEAD_KB, MD_READ_AHEAD_KB -> range(key, written, 0, 1048576, "KiB");
+            case QUEUE_DEPTH -> range(key, written, 1, 1024, "commands (1 turns NCQ off)");
+            case NR_REQUESTS -> range(key, written, 4, 100000, "requests (the kernel's minimum is 4)");
+            case STRIPE_CACHE_SIZE -> range(key, written, 17, 32768, "entries");
+            case WRITE_CACHE, DMA -> onOff(key, written, "on", "off");
+            case APM -> range(key, written, 1, 255, "(255 turns APM off)");
+            case STANDBY -> range(key, written, 0, 255, "(a timeout code; 0 turns standby off)");
+            case ACOUSTIC -> acoustic(written);
+            case IO32 -> oneOf(key, written, "0", "1", "3");
+            case MULTCOUNT -> range(key, written, 0, 255, "sectors");
+            case ATIME -> oneOf(key, written, "noatime", "relatime", "strictatime");
+            case LAZYTIME -> onOff(key, written, "yes", "no");
+        };
+    }
+
+    private static Outcome scheduler(String written) {
+        return switch (written) {
+            case "noop" -> successor(written, "none");
+            case "deadline" -> successor(written, "mq-deadline");
+            case "cfq" -> successor(written, "bfq");
+            case "anticipatory" -> new Outcome.Rejected("scheduler = anticipatory: anticipatory was removed in Linux 2.6.33 "
+                    + "and has no blk-mq successor; choose mq-deadline or bfq");
+            default -> SCHEDULER.matcher(written).matches() ? new Outcome.Accepted(written, null)
+                    : new Outcome.Rejected("scheduler = " + written + " is not a scheduler name; use one the disk offers in "
+                            + "queue/scheduler, such as none, mq-deadline, bfq or kyber");
+        };
+    }
+
+    private static Outcome successor(String written, String successor) {
+        return new Outcome.Accepted(successor, "scheduler = " + written + " is the Linux 2.6 name; using its blk-mq successor "
+                + successor + " (write scheduler = " + successor + " to silence this)");
+    }
+
+    private static Outcome range(String key, String written, long min, long max, String unit) {
+        if (DIGITS.matcher(written).matches()) {
+            BigInteger v = new BigInteger(written);
+            if (v.compareTo(BigInteger.valueOf(min)) >= 0 && v.compareTo(BigInteger.valueOf(max)) <= 0) {
+                return new Outcome.Accepted(v.toString(), null);
+            }
+            return new Outcome.Rejected(key + " = " + written + " is out of range; use a whole number from " + min + " to " + max + " " + unit);
+        }
+        return new Outcome.Rejected(key + " = " + written + " is not a whole number; use one from " + min + " to " + max + " " + unit);
+    }
+
+    private static Outcome acoustic(String written) {
+        if (DIGITS.matcher(written).matches()) {
+            BigInteger v = new BigInteger(written);
+            if (v.signum() == 0 || (v.compareTo(BigInteger.valueOf(128)) >= 0 && v.compareTo(BigInteger.valueOf(254)) <= 0)) {
+                return new Outcome.Accepted(v.toString(), null);
+            }
+        }
+        return new Outcome.Rejected("acoustic = " + written + " is not an acoustic level; use 0 (off) or 128 (quiet) to 254 (fast)");
+    }
+
+    private static Outcome oneOf(String key, String written, String... accepted) {
+        for (String a : accepted) {
+            if (a.equals(written)) {
+                return new Outcome.Accepted(a, null);
+            }
+        }
+        return new Outcome.Rejected(key + " = " + written + " is not accepted; use " + String.join(", ", accepted));
+    }
+
+    private static Outcome onOff(String key, String written, String yes, String no) {
+        Boolean b = parseSwitch(written);
+        if (b == null) {
+            return new Outcome.Rejected(key + " = " + written + " is not a switch; use " + yes + " or " + no
+                    + " (on/off, yes/no and 1/0 are accepted)");
+        }
+        return new Outcome.Accepted(b ? yes : no, null);
+    }
+
+    /** on/off, yes/no, 1/0 (any case); null for anything else. */
+    static Boolean parseSwitch(String written) {
+        return switch (written.toLowerCase(java.util.Locale.ROOT)) {
+            case "on", "yes", "1" -> Boolean.TRUE;
+            case "off", "no", "0" -> Boolean.FALSE;
+            default -> null;
+        };
+    }
+}
