@@ -108,13 +108,14 @@ final class SettingTable {
                             + "); remove nr_requests from " + section(v) + " or narrow its match")
                     : number(v, 1, null);
             case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? new Verdict.Accept(v.value())
-                    : new Verdict.Refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name + " is a "
-                            + disk.transport() + " disk; remove " + v.setting().key() + " from " + section(v) + " or narrow its match");
+                    : new Verdict.Refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
+                            + " is not an ATA disk (transport " + disk.transport() + "); remove " + v.setting().key() + " from "
+                            + section(v) + " or narrow its match");
             case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null ? new Verdict.Accept(v.value())
-                    : new Verdict.Refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, removed in Linux 5.14), and "
-                            + name + " is a " + disk.transport() + " disk"
-                            + ("ata".equals(disk.transport()) ? " whose libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
-                            + "; remove " + v.setting().key() + " from " + section(v));
+                    : new Verdict.Refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
+                            + name + " is not a legacy IDE disk (transport " + disk.transport() + ")"
+                            + ("ata".equals(disk.transport()) ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
+                            + "; remove " + v.setting().key() + " from " + section(v) + " or narrow its match");
             case MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE, ATIME, LAZYTIME -> throw wrongScope(setting, name);
         };
     }
