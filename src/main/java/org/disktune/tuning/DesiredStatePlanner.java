@@ -232,13 +232,13 @@ public final class DesiredStatePlanner {
                 return;
             }
             SettingTable.Verdict verdict = table.check(value, target);
-            if (verdict instanceof SettingTable.Verdict.Refuse refuse) {
-                errors.add(new ConfigProblem(file, value.line(), refuse.message()));
+            if (!verdict.accepted()) {
+                errors.add(new ConfigProblem(file, value.line(), verdict.refusal()));
                 settings.add(new EffectiveSetting(target.scope(), target.name(), target.identity(), setting, null, current, value, attribute,
                         SettingStatus.INVALID));
                 return;
             }
-            String wanted = ((SettingTable.Verdict.Accept) verdict).wanted();
+            String wanted = verdict.wanted();
             SettingStatus status;
             if (SettingTable.same(setting, wanted, current)) {
                 status = SettingStatus.IN_STATE;

@@ -4,7 +4,8 @@ import java.util.Comparator;
 
 /**
  * Orders kernel names as the kernel hands them out: sda .. sdz before sdaa, md2 before md10, nvme0n1 before
- * nvme0n10. Runs of digits compare as numbers, runs of letters first by length.
+ * nvme0n10. Runs of digits compare as numbers; runs of letters alphabetically, except that after a common
+ * prefix the shorter suffix comes first.
  */
 final class DeviceOrder implements Comparator<String> {
     @Override
@@ -22,8 +23,7 @@ final class DeviceOrder implements Comparator<String> {
                 String nb = rb.replaceFirst("^0+(?=.)", "");
                 cmp = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
             } else {
-                cmp = ra.length() != rb.length() && Character.isLetter(ra.charAt(0)) && Character.isLetter(rb.charAt(0))
-                        ? Integer.compare(ra.length(), rb.length()) : ra.compareTo(rb);
+                cmp = letters(ra, rb);
             }
             if (cmp != 0) {
                 return cmp;
@@ -32,6 +32,17 @@ final class DeviceOrder implements Comparator<String> {
             j = ej;
         }
         return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    /** Letter runs of one family ("sd" of sdz and sdaa) order their suffixes shorter first; other runs alphabetically. */
+    private static int letters(String a, String b) {
+        int common = 0;
+        while (common < a.length() && common < b.length() && a.charAt(common) == b.charAt(common)) {
+            common++;
+        }
+        boolean sameFamily = common > 0 && common < a.length() && common < b.length()
+                && Character.isLetter(a.charAt(0)) && Character.isLetter(b.charAt(0));
+        return sameFamily && a.length() != b.length() ? Integer.compare(a.length(), b.length()) : a.compareTo(b);
     }
 
     /** The end of the run of digits, letters or other characters that starts at {@code from}. */

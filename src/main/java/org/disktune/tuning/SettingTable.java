@@ -31,12 +31,18 @@ final class SettingTable {
     private static final Set<String> STRIPED_LEVELS = Set.of("raid4", "raid5", "raid6");
     private static final Pattern KERNEL_VERSION = Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?");
 
-    /** What the device says to one setting: the value to write on this kernel, or why it refuses. */
-    sealed interface Verdict {
-        record Accept(String wanted) implements Verdict {
+    /** What the device says to one setting: the value to write on this kernel, or (wanted null) why it refuses. */
+    record Verdict(String wanted, String refusal) {
+        static Verdict accept(String wanted) {
+            return new Verdict(wanted, null);
         }
 
-        record Refuse(String message) implements Verdict {
+        static Verdict refuse(String message) {
+            return new Verdict(null, message);
+        }
+
+        boolean accepted() {
+            return refusal == null;
         }
     }
 
@@ -104,15 +110,15 @@ final class SettingTable {
             case READ_AHEAD_KB -> number(v, 0, null);
             case QUEUE_DEPTH -> queueDepth(v, disk);
             case NR_REQUESTS -> disk.nrRequests() == null
-                    ? new Verdict.Refuse("nr_requests: " + name + " has no queue/nr_requests (" + disk.transport()
+                    ? Verdict.refuse("nr_requests: " + name + " has no queue/nr_requests (" + disk.transport()
                             + "); remove nr_requests from " + section(v) + " or narrow its match")
                     : number(v, 1, null);
-            case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? new Verdict.Accept(v.value())
-                    : new Verdict.Refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
+            case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? Verdict.accept(v.value())
+                    : Verdict.refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
                             + " is not an ATA disk (transport " + disk.transport() + "); remove " + v.setting().key() + " from "
                             + section(v) + " or narrow its match");
-            case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null ? new Verdict.Accept(v.value())
-                    : new Verdict.Refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
+            case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null ? Verdict.accept(v.value())
+                    : Verdict.refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
                             + name + " is not a legacy IDE disk (transport " + disk.transport() + ")"
                             + ("ata".equals(disk.transport()) ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
                             + "; remove " + v.setting().key() + " from " + section(v) + " or narrow its match");
@@ -124,7 +130,7 @@ final class SettingTable {
         return switch (setting) {
             case MD_READ_AHEAD_KB -> number(v, 0, null);
             case STRIPE_CACHE_SIZE -> array.level() == null || !STRIPED_LEVELS.contains(array.level())
-                    ? new Verdict.Refuse("stripe_cache_size is for RAID4/5/6 arrays, and " + array.name() + " is "
+                    ? Verdict.refuse("stripe_cache_size is for RAID4/5/6 arrays, and " + array.name() + " is "
                             + (array.level() == null ? "of unknown level" : array.level()) + ", which has no stripe cache; remove it from "
                             + section(v))
                     : number(v, 17, 32768L);
@@ -136,13 +142,13 @@ final class SettingTable {
     Verdict check(Setting setting, SettingValue v, Mount mount) {
         return switch (setting) {
             case ATIME -> "relatime".equals(v.value()) && kernelBefore(2, 6, 20)
-                    ? new Verdict.Refuse("atime = relatime needs Linux 2.6.20 or later, and this kernel is " + kernel
+                    ? Verdict.refuse("atime = relatime needs Linux 2.6.20 or later, and this kernel is " + kernel
                             + "; use noatime in " + section(v))
-                    : new Verdict.Accept(v.value());
+                    : Verdict.accept(v.value());
             case LAZYTIME -> "1".equals(bool(v.value())) && kernelBefore(4, 0, 0)
-                    ? new Verdict.Refuse("lazytime needs Linux 4.0 or later, and this kernel is " + kernel + "; remove it from "
+                    ? Verdict.refuse("lazytime needs Linux 4.0 or later, and this kernel is " + kernel + "; remove it from "
                             + section(v))
-                    : new Verdict.Accept(v.value());
+                    : Verdict.accept(v.value());
             case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA,
                     MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE -> throw wrongScope(setting, mount.mountPoint());
         };
@@ -156,36 +162,36 @@ final class SettingTable {
     private static Verdict scheduler(SettingValue v, Disk disk) {
         List<String> offered = disk.schedulers();
         if (offered.isEmpty()) {
-            return new Verdict.Refuse("scheduler: " + disk.name() + " offers no I/O scheduler (no queue/scheduler); remove scheduler from "
+            return Verdict.refuse("scheduler: " + disk.name() + " offers no I/O scheduler (no queue/scheduler); remove scheduler from "
                     + section(v) + " or narrow its match");
         }
         for (String candidate : new String[] {v.written(), v.value(), SAME_ALGORITHM_BEFORE_BLK_MQ.get(v.value())}) {
             if (candidate != null && offered.contains(candidate)) {
-                return new Verdict.Accept(candidate);
+                return Verdict.accept(candidate);
             }
         }
         String why = v.written().equals("anticipatory") ? " (anticipatory was removed in Linux 2.6.33 and has no successor)" : "";
-        return new Verdict.Refuse("scheduler " + v.written() + " is not offered by " + disk.name() + why + "; it offers "
+        return Verdict.refuse("scheduler " + v.written() + " is not offered by " + disk.name() + why + "; it offers "
                 + String.join(" ", offered) + ": choose one of those");
     }
 
     private static Verdict queueDepth(SettingValue v, Disk disk) {
         String name = disk.name();
         if ("nvme".equals(disk.transport()) || "virtio".equals(disk.transport()) || disk.queueDepth() == null) {
-            return new Verdict.Refuse("queue_depth is for SCSI and ATA disks (device/queue_depth), and " + name + " is a "
+            return Verdict.refuse("queue_depth is for SCSI and ATA disks (device/queue_depth), and " + name + " is a "
                     + disk.transport() + " disk without one; remove queue_depth from " + section(v) + " or narrow its match");
         }
         Verdict number = number(v, 1, null);
-        if (!(number instanceof Verdict.Accept accepted)) {
+        if (!number.accepted()) {
             return number;
         }
-        long depth = Long.parseLong(accepted.wanted());
+        long depth = Long.parseLong(number.wanted());
         if (disk.ncqMaxDepth() != null && depth > disk.ncqMaxDepth()) {
-            return new Verdict.Refuse("queue_depth " + depth + " is above the maximum of " + name + " (" + disk.ncqMaxDepth()
+            return Verdict.refuse("queue_depth " + depth + " is above the maximum of " + name + " (" + disk.ncqMaxDepth()
                     + "); give 1.." + disk.ncqMaxDepth() + " (1 turns NCQ off)");
         }
         if (Boolean.FALSE.equals(disk.ncqSupported()) && depth > 1) {
-            return new Verdict.Refuse("queue_depth " + depth + ": " + name + " does not support NCQ, so its queue depth can only be 1;"
+            return Verdict.refuse("queue_depth " + depth + ": " + name + " does not support NCQ, so its queue depth can only be 1;"
                     + " remove queue_depth from " + section(v) + " or narrow its match");
         }
         return number;
@@ -196,14 +202,14 @@ final class SettingTable {
         try {
             n = Long.parseLong(v.value().strip());
         } catch (NumberFormatException e) {
-            return new Verdict.Refuse(v.setting().key() + " " + v.written() + " is not a whole number; write digits only, e.g. "
+            return Verdict.refuse(v.setting().key() + " " + v.written() + " is not a whole number; write digits only, e.g. "
                     + v.setting().key() + " = " + Math.max(min, 1));
         }
         if (n < min || (max != null && n > max)) {
-            return new Verdict.Refuse(v.setting().key() + " " + n + " is outside " + min + ".." + (max == null ? "" : max)
+            return Verdict.refuse(v.setting().key() + " " + n + " is outside " + min + ".." + (max == null ? "" : max)
                     + "; give a value in that range");
         }
-        return new Verdict.Accept(Long.toString(n));
+        return Verdict.accept(Long.toString(n));
     }
 
     // ---- meaning --------------------------------------------------------------------------------------

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.disktune.detect.Controller;
 import org.disktune.detect.Disk;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
@@ -141,6 +143,16 @@ class InitProposerTest {
                 match.name = sdb
                 scheduler = mq-deadline
                 """, proposer.propose(machine).text());
+    }
+
+    @Test
+    void anMcp55RunningWithSwncqOffGetsSwncqOn() {
+        Controller mcp55 = new Controller("0000:00:05.0", "0x10de", "0x037f", "0x010185", "IDE", "sata_nv", Map.of("adma", "N", "swncq", "N"));
+        Proposal p = proposer.propose(new MachineReport("2.6.24", List.of(mcp55), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of()));
+        assertEquals(List.of("[module sata_nv] swncq = 1: sata_nv on an MCP51/MCP55 chip (10de:037f) runs with swncq off: NCQ is unavailable"),
+                p.reasons(), "adma matters only on CK804/MCP04");
+        assertTrue(p.text().endsWith("[module sata_nv]\nswncq = 1\n"), p.text());
     }
 
     @ParameterizedTest
