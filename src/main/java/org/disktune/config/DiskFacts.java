@@ -14,8 +14,11 @@ public record DiskFacts(String name, String wwn, String serial, List<String> byI
         mdArrays = mdArrays == null ? List.of() : List.copyOf(mdArrays);
     }
 
-    /** True when the disk has a name that survives reboots (a WWN or a serial number). */
+    /**
+     * True when the disk has a name that survives reboots: a WWN, a serial number, or a /dev/disk/by-id name
+     * (udev makes those from the serial; 2.6 kernels show the serial only there).
+     */
     public boolean hasStableIdentity() {
-        return wwn != null || serial != null;
+        return wwn != null || serial != null || !byId.isEmpty();
     }
 }

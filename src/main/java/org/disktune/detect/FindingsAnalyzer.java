@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Locale;
 import java.util.Set;
 
 import org.disktune.modprobe.DriverCatalog;
@@ -21,11 +20,11 @@ public final class FindingsAnalyzer {
     private static final Set<String> NO_ATIME_UPDATE = Set.of("noatime", "relatime", "lazytime");
     private static final Set<String> ATIME_IRRELEVANT = Set.of("swap", "iso9660", "udf", "squashfs", "vfat", "ntfs");
 
-    private final DriverCatalog catalog;
+    private final ModuleFixAnalyzer moduleFixes;
     private final ModprobeConfig modprobe;
 
     public FindingsAnalyzer(DriverCatalog catalog, ModprobeConfig modprobe) {
-        this.catalog = catalog;
+        this.moduleFixes = new ModuleFixAnalyzer(catalog);
         this.modprobe = modprobe;
     }
 
@@ -48,30 +47,10 @@ public final class FindingsAnalyzer {
     }
 
     private void sataNv(Controller c, List<Finding> findings) {
-        if (!"sata_nv".equals(c.driver()) || c.vendorId() == null || c.deviceId() == null) {
-            return;
+        for (ModuleFix fix : moduleFixes.fixes(c)) {
+            findings.add(new Finding(Severity.WARNING, fix.controller(), fix.problem(),
+                    "disktune modprobe set " + fix.option() + " (writes modprobe.d, rebuilds the initramfs; reboot)"));
         }
-        String device = c.deviceId().toLowerCase(Locale.ROOT);
-        String pciId = c.vendorId().replaceFirst("^0x", "") + ":" + device.replaceFirst("^0x", "");
-        if (chipMatters("adma", pciId) && isOff(c.moduleParameters().get("adma"))) {
-            findings.add(new Finding(Severity.WARNING, c.pciAddress(),
-                    "sata_nv on an nForce4 CK804/MCP04 chip (10de:" + device.substring(2) + ") runs with adma off: NCQ is unavailable (depth 0/32)",
-                    "disktune modprobe set sata_nv adma=1 (writes modprobe.d, rebuilds the initramfs; reboot)"));
-        }
-        if (chipMatters("swncq", pciId) && isOff(c.moduleParameters().get("swncq"))) {
-            findings.add(new Finding(Severity.WARNING, c.pciAddress(),
-                    "sata_nv on an MCP51/MCP55 chip (10de:" + device.substring(2) + ") runs with swncq off: NCQ is unavailable",
-                    "disktune modprobe set sata_nv swncq=1 (writes modprobe.d, rebuilds the initramfs; reboot)"));
-        }
-    }
-
-    /** True when the sata_nv parameter exists for this chip only (not every nVidia controller). */
-    private boolean chipMatters(String parameter, String pciId) {
-        return catalog.parameter("sata_nv", parameter).filter(p -> !p.pciIds().isEmpty() && p.appliesTo(pciId)).isPresent();
-    }
-
-    private static boolean isOff(String value) {
-        return value != null && (value.equals("N") || value.equals("n") || value.equals("0"));
     }
 
     private void ncqOff(MachineReport report, Disk disk, List<Finding> findings) {

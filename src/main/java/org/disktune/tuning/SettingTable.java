@@ -1,0 +1,279 @@
+package org.disktune.tuning;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.disktune.config.Setting;
+import org.disktune.config.SettingValue;
+import org.disktune.detect.Disk;
+import org.disktune.detect.MdArray;
+import org.disktune.detect.Mount;
+
+/**
+ * The machine side of every {@link Setting}, one switch per question so that a new setting does not compile
+ * until each is answered: how its current value is read from the {@link org.disktune.detect.MachineReport},
+ * what the device accepts and which value to write on this kernel, and when two values mean the same
+ * ({@code read_ahead_kb} "01024" and 1024, {@code write_cache} on and 1).
+ *
+ * <p>Mount options: /proc/mounts shows the access-time flags in effect ({@code noatime}, {@code relatime}; the
+ * relatime default of Linux 2.6.30 and later shows as {@code relatime}) and never shows {@code strictatime},
+ * so a mount with neither updates the access time on every read: its current {@code atime} is
+ * {@code strictatime}, on every kernel. {@code lazytime} is shown since Linux 4.0: absent means no.
+ */
+final class SettingTable {
+    /** 2.6-era names of current schedulers that run the same algorithm, for a configuration written for blk-mq. */
+    private static final Map<String, String> SAME_ALGORITHM_BEFORE_BLK_MQ = Map.of("mq-deadline", "deadline", "none", "noop");
+    private static final Set<String> ATA_TRANSPORTS = Set.of("ata", "ide");
+    private static final Set<String> STRIPED_LEVELS = Set.of("raid4", "raid5", "raid6");
+    private static final Pattern KERNEL_VERSION = Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?");
+
+    /** What the device says to one setting: the value to write on this kernel, or (wanted null) why it refuses. */
+    record Verdict(String wanted, String refusal) {
+        static Verdict accept(String wanted) {
+            return new Verdict(wanted, null);
+        }
+
+        static Verdict refuse(String message) {
+            return new Verdict(null, message);
+        }
+
+        boolean accepted() {
+            return refusal == null;
+        }
+    }
+
+    private final String kernel;
+
+    /** {@code kernel}: the running kernel's release (2.6.18-8.el5), null when unknown. */
+    SettingTable(String kernel) {
+        this.kernel = kernel;
+    }
+
+    // ---- current values -------------------------------------------------------------------------------
+
+    /** The value in effect, null when the machine does not show it. */
+    String current(Setting setting, Target target) {
+        return target.current(this, setting);
+    }
+
+    String current(Setting setting, Disk disk) {
+        return switch (setting) {
+            case SCHEDULER -> disk.scheduler();
+            case READ_AHEAD_KB -> text(disk.readAheadKb());
+            case QUEUE_DEPTH -> text(disk.queueDepth());
+            case NR_REQUESTS -> text(disk.nrRequests());
+            case WRITE_CACHE -> ide(disk, "wcache");
+            case ACOUSTIC -> ide(disk, "acoustic");
+            case IO32 -> ide(disk, "io_32bit");
+            case MULTCOUNT -> ide(disk, "multcount");
+            case DMA -> ide(disk, "using_dma");
+            case APM, STANDBY -> null; // only hdparm -B / -C can ask the drive
+            case MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE, ATIME, LAZYTIME -> throw wrongScope(setting, disk.name());
+        };
+    }
+
+    String current(Setting setting, MdArray array) {
+        return switch (setting) {
+            case MD_READ_AHEAD_KB -> text(array.readAheadKb());
+            case STRIPE_CACHE_SIZE -> text(array.stripeCacheSize());
+            case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA, ATIME,
+                    LAZYTIME -> throw wrongScope(setting, array.name());
+        };
+    }
+
+    String current(Setting setting, Mount mount) {
+        List<String> options = mount.options();
+        return switch (setting) {
+            case ATIME -> options.contains("noatime") ? "noatime"
+                    : options.contains("relatime") ? "relatime"
+                    : options.isEmpty() ? null : "strictatime";
+            case LAZYTIME -> options.isEmpty() ? null : options.contains("lazytime") ? "yes" : "no";
+            case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA,
+                    MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE -> throw wrongScope(setting, mount.mountPoint());
+        };
+    }
+
+    // ---- what the device accepts ----------------------------------------------------------------------
+
+    Verdict check(SettingValue value, Target target) {
+        return target.check(this, value);
+    }
+
+    Verdict check(Setting setting, SettingValue v, Disk disk) {
+        String name = disk.name();
+        return switch (setting) {
+            case SCHEDULER -> scheduler(v, disk);
+            case READ_AHEAD_KB -> number(v, 0, null);
+            case QUEUE_DEPTH -> queueDepth(v, disk);
+            case NR_REQUESTS -> disk.nrRequests() == null
+                    ? Verdict.refuse("nr_requests: " + name + " has no queue/nr_requests (" + disk.transport()
+                            + "); remove nr_requests from " + section(v) + " or narrow its match")
+                    : number(v, 1, null);
+            case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? Verdict.accept(v.value())
+                    : Verdict.refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
+                            + " is not an ATA disk (transport " + disk.transport() + "); remove " + v.setting().key() + " from "
+                            + section(v) + " or narrow its match");
+            case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null ? Verdict.accept(v.value())
+                    : Verdict.refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
+                            + name + " is not a legacy IDE disk (transport " + disk.transport() + ")"
+                            + ("ata".equals(disk.transport()) ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
+                            + "; remove " + v.setting().key() + " from " + section(v) + " or narrow its match");
+            case MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE, ATIME, LAZYTIME -> throw wrongScope(setting, name);
+        };
+    }
+
+    Verdict check(Setting setting, SettingValue v, MdArray array) {
+        return switch (setting) {
+            case MD_READ_AHEAD_KB -> number(v, 0, null);
+            case STRIPE_CACHE_SIZE -> array.level() == null || !STRIPED_LEVELS.contains(array.level())
+                    ? Verdict.refuse("stripe_cache_size is for RAID4/5/6 arrays, and " + array.name() + " is "
+                            + (array.level() == null ? "of unknown level" : array.level()) + ", which has no stripe cache; remove it from "
+                            + section(v))
+                    : number(v, 17, 32768L);
+            case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA, ATIME,
+                    LAZYTIME -> throw wrongScope(setting, array.name());
+        };
+    }
+
+    Verdict check(Setting setting, SettingValue v, Mount mount) {
+        return switch (setting) {
+            case ATIME -> "relatime".equals(v.value()) && kernelBefore(2, 6, 20)
+                    ? Verdict.refuse("atime = relatime needs Linux 2.6.20 or later, and this kernel is " + kernel
+                            + "; use noatime in " + section(v))
+                    : Verdict.accept(v.value());
+            case LAZYTIME -> "1".equals(bool(v.value())) && kernelBefore(4, 0, 0)
+                    ? Verdict.refuse("lazytime needs Linux 4.0 or later, and this kernel is " + kernel + "; remove it from "
+                            + section(v))
+                    : Verdict.accept(v.value());
+            case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA,
+                    MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE -> throw wrongScope(setting, mount.mountPoint());
+        };
+    }
+
+    /**
+     * The name as written when the kernel offers it (a 2.6 kernel offers noop anticipatory deadline cfq),
+     * else its canonical successor, else the same algorithm under its 2.6 name (mq-deadline on a 2.6 kernel
+     * is deadline).
+     */
+    private static Verdict scheduler(SettingValue v, Disk disk) {
+        List<String> offered = disk.schedulers();
+        if (offered.isEmpty()) {
+            return Verdict.refuse("scheduler: " + disk.name() + " offers no I/O scheduler (no queue/scheduler); remove scheduler from "
+                    + section(v) + " or narrow its match");
+        }
+        for (String candidate : new String[] {v.written(), v.value(), SAME_ALGORITHM_BEFORE_BLK_MQ.get(v.value())}) {
+            if (candidate != null && offered.contains(candidate)) {
+                return Verdict.accept(candidate);
+            }
+        }
+        String why = v.written().equals("anticipatory") ? " (anticipatory was removed in Linux 2.6.33 and has no successor)" : "";
+        return Verdict.refuse("scheduler " + v.written() + " is not offered by " + disk.name() + why + "; it offers "
+                + String.join(" ", offered) + ": choose one of those");
+    }
+
+    private static Verdict queueDepth(SettingValue v, Disk disk) {
+        String name = disk.name();
+        if ("nvme".equals(disk.transport()) || "virtio".equals(disk.transport()) || disk.queueDepth() == null) {
+            return Verdict.refuse("queue_depth is for SCSI and ATA disks (device/queue_depth), and " + name + " is a "
+                    + disk.transport() + " disk without one; remove queue_depth from " + section(v) + " or narrow its match");
+        }
+        Verdict number = number(v, 1, null);
+        if (!number.accepted()) {
+            return number;
+        }
+        long depth = Long.parseLong(number.wanted());
+        if (disk.ncqMaxDepth() != null && depth > disk.ncqMaxDepth()) {
+            return Verdict.refuse("queue_depth " + depth + " is above the maximum of " + name + " (" + disk.ncqMaxDepth()
+                    + "); give 1.." + disk.ncqMaxDepth() + " (1 turns NCQ off)");
+        }
+        if (Boolean.FALSE.equals(disk.ncqSupported()) && depth > 1) {
+            return Verdict.refuse("queue_depth " + depth + ": " + name + " does not support NCQ, so its queue depth can only be 1;"
+                    + " remove queue_depth from " + section(v) + " or narrow its match");
+        }
+        return number;
+    }
+
+    private static Verdict number(SettingValue v, long min, Long max) {
+        long n;
+        try {
+            n = Long.parseLong(v.value().strip());
+        } catch (NumberFormatException e) {
+            return Verdict.refuse(v.setting().key() + " " + v.written() + " is not a whole number; write digits only, e.g. "
+                    + v.setting().key() + " = " + Math.max(min, 1));
+        }
+        if (n < min || (max != null && n > max)) {
+            return Verdict.refuse(v.setting().key() + " " + n + " is outside " + min + ".." + (max == null ? "" : max)
+                    + "; give a value in that range");
+        }
+        return Verdict.accept(Long.toString(n));
+    }
+
+    // ---- meaning --------------------------------------------------------------------------------------
+
+    /** True when both values mean the same for this setting (null is unknown: never the same). */
+    static boolean same(Setting setting, String a, String b) {
+        return a != null && b != null && meaning(setting, a).equals(meaning(setting, b));
+    }
+
+    private static String meaning(Setting setting, String value) {
+        String v = value.strip();
+        return switch (setting) {
+            case READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE -> {
+                try {
+                    yield Long.toString(Long.parseLong(v));
+                } catch (NumberFormatException e) {
+                    yield v;
+                }
+            }
+            case WRITE_CACHE, DMA, LAZYTIME -> bool(v);
+            case SCHEDULER, ATIME -> v;
+        };
+    }
+
+    private static String bool(String value) {
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "1", "on", "yes", "true" -> "1";
+            case "0", "off", "no", "false" -> "0";
+            default -> value.strip();
+        };
+    }
+
+    /** True only when the kernel is known and older than major.minor.patch. */
+    private boolean kernelBefore(int major, int minor, int patch) {
+        if (kernel == null) {
+            return false;
+        }
+        Matcher m = KERNEL_VERSION.matcher(kernel);
+        if (!m.find()) {
+            return false;
+        }
+        int[] have = {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3) == null ? 0 : Integer.parseInt(m.group(3))};
+        int[] need = {major, minor, patch};
+        for (int i = 0; i < 3; i++) {
+            if (have[i] != need[i]) {
+                return have[i] < need[i];
+            }
+        }
+        return false;
+    }
+
+    private static String ide(Disk disk, String key) {
+        return disk.ide() == null ? null : disk.ide().settings().get(key);
+    }
+
+    private static String text(Integer value) {
+        return value == null ? null : value.toString();
+    }
+
+    private static String section(SettingValue v) {
+        return "[" + v.section() + "]";
+    }
+
+    private static IllegalArgumentException wrongScope(Setting setting, String target) {
+        return new IllegalArgumentException(setting.key() + " (" + setting.scope() + ") asked of " + target);
+    }
+}

@@ -1,0 +1,50 @@
+package org.disktune.tuning;
+
+import static org.disktune.tuning.SampleReports.detect;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.disktune.config.DiskFacts;
+import org.junit.jupiter.api.Test;
+
+/** What [disk] sections can match on, gathered from detect's report. */
+class DiskFactsBuilderTest {
+    final DiskFactsBuilder builder = new DiskFactsBuilder();
+
+    @Test
+    void raptorsAreMembersOfBothArraysThroughTheirPartitionsAndTheArraysThemselvesAreNoDisks() {
+        List<DiskFacts> facts = builder.facts(detect("seed-raid5-raptors"));
+        assertEquals(List.of("sda", "sdb", "sdc", "sdd"), facts.stream().map(DiskFacts::name).toList());
+        assertEquals(new DiskFacts("sda", null, null,
+                List.of("ata-WDC_WD740ADFD-00NLR1_WD-WMANS1000001", "scsi-SATA_WDC_WD740ADFD-00NLR1_WD-WMANS1000001"),
+                "WDC WD740ADFD-00", "ATA", "ata", null, "ahci", List.of("md2", "md7")), facts.get(0));
+        assertEquals(List.of(), facts.get(3).mdArrays());
+        assertTrue(facts.get(0).hasStableIdentity(), "the by-id name carries the serial a 2.6.21 kernel does not show elsewhere");
+    }
+
+    @Test
+    void theWwnComesFromUdevsWwnLinkWhenTheKernelDoesNotShowIt() {
+        DiskFacts sda = builder.facts(detect("seed-rhel6-ext4")).get(0);
+        assertEquals("sda", sda.name(), "dm-0..2 are volumes, not disks");
+        assertEquals("0x50014ee2000000a1", sda.wwn());
+        assertEquals(Boolean.TRUE, sda.rotational());
+    }
+
+    @Test
+    void nvmeAndVirtioAreDisksWithTheirControllersDriver() {
+        List<DiskFacts> facts = builder.facts(detect("qemu-virtio-nvme"));
+        assertEquals(List.of("nvme0n1 nvme nvme LABNVME0001", "sda ata ahci WD-WCAPW0000001", "vda virtio virtio-pci null"),
+                facts.stream().map(f -> f.name() + " " + f.transport() + " " + f.driver() + " " + f.serial()).toList());
+        assertFalse(facts.get(2).hasStableIdentity());
+    }
+
+    @Test
+    void legacyIdeDisksAreMembersOfTheirRaid1Arrays() {
+        List<DiskFacts> facts = builder.facts(detect("seed-centos5-ide"));
+        assertEquals(List.of("hde PDC20265 [md0, md1, md2]", "hdf PDC20265 [md0, md1, md2]"),
+                facts.stream().map(f -> f.name() + " " + f.driver() + " " + f.mdArrays()).toList());
+    }
+}
