@@ -13,6 +13,7 @@ final class SettingStatusText {
             case CHANGE -> "to change";
             case DEFERRED -> "not applied yet";
             case UNKNOWN -> "unknown";
+            case INVALID -> "invalid";
         };
     }
 }

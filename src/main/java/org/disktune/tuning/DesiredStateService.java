@@ -172,7 +172,7 @@ public final class DesiredStateService {
         modules.ifPresent(m -> notes.addAll(m.notes()));
         boolean moduleChange = modules.isPresent() && !modules.get().plan().isEmpty();
         Plan plan = new Plan(changes).then(modules.map(ModuleOptionPlan::plan).orElse(Plan.empty()));
-        List<EffectiveSetting> deferred = tuning.settings().stream().filter(s -> s.status() == EffectiveSetting.Status.DEFERRED).toList();
+        List<EffectiveSetting> deferred = tuning.settings().stream().filter(s -> s.status() == SettingStatus.DEFERRED).toList();
         return new DesiredPlan(loaded.shown(), plan, new PlanRenderer().render(plan), moduleChange, tuning.settings(), deferred,
                 tuning.absent(), state.warnings(), notes);
     }

@@ -15,6 +15,7 @@ import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.detect.MachineDetector;
 import org.disktune.host.Host;
+import org.disktune.modprobe.DriverCatalog;
 
 /**
  * Backs {@code disktune init}: proposes a configuration from what {@code detect} finds ({@link InitProposer}) and,
@@ -29,16 +30,17 @@ public final class InitService {
     }
 
     /** The proposal, its reasons, and whether (and by which journal entry) it was written. */
-    public record InitResult(String path, String text, List<String> reasons, boolean written, String journalId) {
+    public record InitResult(String path, String text, List<String> reasons, List<String> notes, boolean written, String journalId) {
         public InitResult {
             reasons = List.copyOf(reasons);
+            notes = List.copyOf(notes);
         }
     }
 
     public InitResult init(boolean write, boolean force) {
-        InitProposer.Proposal proposal = new InitProposer().propose(new MachineDetector(host).detect());
+        Proposal proposal = new InitProposer(DriverCatalog.load()).propose(new MachineDetector(host).detect());
         if (!write) {
-            return new InitResult(DesiredStateReader.PATH, proposal.text(), proposal.reasons(), false, null);
+            return new InitResult(DesiredStateReader.PATH, proposal.text(), proposal.reasons(), proposal.notes(), false, null);
         }
         ChangePreflight.requireRoot(host, "init --write");
         byte[] current = read();
@@ -49,7 +51,7 @@ public final class InitService {
         byte[] wanted = proposal.text().getBytes(StandardCharsets.UTF_8);
         Plan plan = Plan.of(new WriteFile(DesiredStateReader.PATH, current, wanted, "the configuration disktune init proposes"));
         String journal = new PlanExecutor().apply(host, plan, "init --write").map(JournalEntry::id).orElse(null);
-        return new InitResult(DesiredStateReader.PATH, proposal.text(), proposal.reasons(), journal != null || current != null, journal);
+        return new InitResult(DesiredStateReader.PATH, proposal.text(), proposal.reasons(), proposal.notes(), true, journal);
     }
 
     private byte[] read() {
