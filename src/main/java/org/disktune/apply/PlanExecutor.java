@@ -373,12 +373,19 @@ public final class PlanExecutor {
 
     /**
      * Removes what a killed run left (we hold the lock, so no writer is half way now): the atomic writer's
-     * temporary files beside every path the plan touches and in the journal, and backup directories no
+     * temporary files beside every path the plan touches, beside every path of an entry left "applying"
+     * (the only writes a kill can interrupt outside the journal) and in the journal, and backup directories no
      * journal entry names (a kill while backing up, before the entry was saved), including the new id's.
      */
-    private void cleanUpAfterCrash(Host host, List<JournalEntry> existing, String id, List<Change> changes) {
+    void cleanUpAfterCrash(Host host, List<JournalEntry> existing, String id, List<Change> changes) {
         Set<String> directories = new LinkedHashSet<>();
         directories.add(Journal.DIRECTORY);
+        for (JournalEntry entry : existing) {
+            if (entry.state() == EntryState.APPLYING) {
+                entry.files().forEach(f -> directories.add(parentOf(f.path())));
+                entry.changes().stream().filter(c -> c.path() != null).forEach(c -> directories.add(parentOf(c.path())));
+            }
+        }
         for (Change change : changes) {
             attributeOf(change).ifPresent(a -> directories.add(parentOf(a.path())));
         }
@@ -394,7 +401,9 @@ public final class PlanExecutor {
         }
         Set<String> named = new HashSet<>();
         existing.forEach(e -> named.add(e.id()));
-        named.remove(id);
+        if (id != null) {
+            named.remove(id);
+        }
         try (java.util.stream.Stream<Path> listing = Files.list(backups)) {
             for (Path dir : listing.toList()) {
                 if (!named.contains(dir.getFileName().toString())) {

@@ -21,7 +21,7 @@ import org.disktune.host.HostLock;
  * still writes that entry, so the history shows them reverted. After a crash (SIGKILL, power cut) in an
  * apply or a rollback, {@code rollback} without force brings everything back: see
  * {@link RollbackPlanner} for the one case that needs force. Stray temporary files and orphan backup
- * directories of the killed run are removed by the executor.
+ * directories of the killed run are removed by the next apply or rollback (even one with nothing to roll back).
  *
  * <p>Exit codes through {@link org.disktune.core.DisktuneException}: USAGE for an unknown id ("no journal
  * entry ID; see disktune history"); ENVIRONMENT for a file changed since disktune wrote it (without
@@ -68,8 +68,10 @@ public final class RollbackService {
         }
         try (HostLock lock = HostLock.acquire(host)) {
             Journal journal = new Journal(host);
-            Optional<RollbackPlan> planned = planner.plan(host, journal.entries(), toId, force);
+            List<JournalEntry> entries = journal.entries();
+            Optional<RollbackPlan> planned = planner.plan(host, entries, toId, force);
             if (planned.isEmpty()) {
+                executor.cleanUpAfterCrash(host, entries, null, List.of());
                 return nothing(false);
             }
             RollbackPlan plan = planned.get();
