@@ -26,6 +26,7 @@ import org.disktune.host.RootedHost;
  * <li>{@code loop ROOT}: warms up (two apply/rollback cycles on a scratch tree, printing
  * "ready MILLIS", the second cycle's time), waits for a line on stdin, then applies {@link #plan()} and rolls it back
  * forever, until it is killed.</li>
+ * <li>{@code warm ROOT}: only the warm-up, then exits (run once to archive the loaded classes).</li>
  * <li>{@code lock ROOT}: takes the host lock, prints "locked", and sleeps until killed.</li>
  * </ul>
  */
@@ -58,8 +59,13 @@ public final class CrashChild {
         new org.disktune.host.AtomicFileWriter().deleteTree(warm);
         System.out.println("ready " + millis);
         System.out.flush();
+        if (args[0].equals("warm")) {
+            return;
+        }
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII)).readLine();
         Host host = host(root);
+        System.out.println("started");
+        System.out.flush();
         while (true) {
             cycle(host);
         }

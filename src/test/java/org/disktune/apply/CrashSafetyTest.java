@@ -54,14 +54,23 @@ class CrashSafetyTest {
     }
 
     private static Process start(String mode, Path root, Path log) throws IOException {
+        return start(mode, root, log, "-Xshare:auto");
+    }
+
+    /** {@code share}: a class-data-sharing option (an archive of the child's classes makes each start cheaper). */
+    private static Process start(String mode, Path root, Path log, String share) throws IOException {
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        return new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-Xmx128m", "-cp",
+        return new ProcessBuilder(java, share, "-XX:TieredStopAtLevel=1", "-Xmx128m", "-cp",
                 System.getProperty("java.class.path"), CrashChild.class.getName(), mode, root.toString())
                 .redirectError(log.toFile()).start();
     }
 
     private static String firstLine(Process p, Path log) throws IOException {
-        String line = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+        return nextLine(new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII)), p, log);
+    }
+
+    private static String nextLine(BufferedReader out, Process p, Path log) throws IOException {
+        String line = out.readLine();
         if (line == null) {
             throw new AssertionError("child exited " + waitQuietly(p) + ": " + Files.readString(log));
         }
@@ -92,18 +101,25 @@ class CrashSafetyTest {
         int interruptedEntries = 0;
         long waited = 0;
         long cycles = 0;
-        Process next = start("loop", root, log);
+        Path archive = base.resolve("child.jsa");
+        Process archiver = start("warm", root, log, "-XX:ArchiveClassesAtExit=" + archive);
+        firstLine(archiver, log);
+        archiver.waitFor();
+        String share = Files.isRegularFile(archive) ? "-XX:SharedArchiveFile=" + archive : "-Xshare:auto";
+        Process next = start("loop", root, log, share);
         try {
             for (int kill = 0; kill < KILLS; kill++) {
                 Process child = next;
                 long readyAt = System.nanoTime();
-                long cycleMillis = Long.parseLong(firstLine(child, log).substring("ready ".length()));
+                BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII));
+                long cycleMillis = Long.parseLong(nextLine(out, child, log).substring("ready ".length()));
                 waited += System.nanoTime() - readyAt;
                 cycles += cycleMillis;
                 OutputStream go = child.getOutputStream();
                 go.write('\n');
                 go.flush();
-                next = start("loop", root, base.resolve("child-next.log"));
+                assertEquals("started", nextLine(out, child, log));
+                next = start("loop", root, base.resolve("child-next.log"), share);
                 Thread.sleep(random.nextInt((int) Math.max(2, cycleMillis * 3 / 2)));
                 if (!child.isAlive()) {
                     throw new AssertionError("the child stopped before kill " + kill + " (exit " + child.exitValue() + "): "
