@@ -7,5 +7,6 @@ public enum ChangeKind {
     @JsonProperty("write-file") WRITE_FILE,
     @JsonProperty("delete-file") DELETE_FILE,
     @JsonProperty("run-program") RUN_PROGRAM,
-    @JsonProperty("verify") VERIFY
+    @JsonProperty("verify") VERIFY,
+    @JsonProperty("write-attribute") WRITE_ATTRIBUTE
 }

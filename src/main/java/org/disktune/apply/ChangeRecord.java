@@ -1,32 +1,58 @@
 package org.disktune.apply;
 
-import org.disktune.core.Sha256;
 import java.util.List;
+
+import org.disktune.core.Sha256;
 
 /**
  * One change as the journal keeps it: what it was and the hashes of the file before and after
  * (null = the file did not exist / does not exist afterwards). Programs keep their argv and the
- * files they produce; those files' hashes are in the entry's {@link FileRecord}s.
+ * files they produce; those files' hashes are in the entry's {@link FileRecord}s. A sysfs write
+ * keeps its attribute {@code path}, the kernel name {@code device}, the lasting {@code identity}
+ * (a /dev/disk/by-id name; null when none) and the {@code oldValue}/{@code newValue}; these fields
+ * are null for every other kind (and absent from entries written before sysfs writes existed).
  */
 public record ChangeRecord(ChangeKind kind, String reason, String path, List<String> argv, List<String> producesFiles,
-        String oldSha256, String newSha256) {
+        String oldSha256, String newSha256, String device, String identity, String oldValue, String newValue) {
     public ChangeRecord {
         argv = argv == null ? List.of() : List.copyOf(argv);
         producesFiles = producesFiles == null ? List.of() : List.copyOf(producesFiles);
     }
 
+    /** A record of a file or program step (no sysfs fields). */
+    public ChangeRecord(ChangeKind kind, String reason, String path, List<String> argv, List<String> producesFiles,
+            String oldSha256, String newSha256) {
+        this(kind, reason, path, argv, producesFiles, oldSha256, newSha256, null, null, null, null);
+    }
+
     static ChangeRecord of(Change change) {
-        if (change instanceof WriteFile w) {
-            return new ChangeRecord(ChangeKind.WRITE_FILE, w.reason(), w.path(), null, null,
-                    w.creates() ? null : Sha256.of(w.oldBytes()), Sha256.of(w.newBytes()));
-        }
-        if (change instanceof DeleteFile d) {
-            return new ChangeRecord(ChangeKind.DELETE_FILE, d.reason(), d.path(), null, null, Sha256.of(d.oldBytes()), null);
-        }
-        if (change instanceof RunProgram r) {
-            return new ChangeRecord(ChangeKind.RUN_PROGRAM, r.reason(), null, r.argv(), r.producesFiles(), null, null);
-        }
-        Verify v = (Verify) change;
-        return new ChangeRecord(ChangeKind.VERIFY, v.description(), null, null, null, null, null);
+        return change.accept(new ChangeVisitor<ChangeRecord>() {
+            @Override
+            public ChangeRecord writeFile(WriteFile w) {
+                return new ChangeRecord(ChangeKind.WRITE_FILE, w.reason(), w.path(), null, null,
+                        w.creates() ? null : Sha256.of(w.oldBytes()), Sha256.of(w.newBytes()));
+            }
+
+            @Override
+            public ChangeRecord deleteFile(DeleteFile d) {
+                return new ChangeRecord(ChangeKind.DELETE_FILE, d.reason(), d.path(), null, null, Sha256.of(d.oldBytes()), null);
+            }
+
+            @Override
+            public ChangeRecord runProgram(RunProgram r) {
+                return new ChangeRecord(ChangeKind.RUN_PROGRAM, r.reason(), null, r.argv(), r.producesFiles(), null, null);
+            }
+
+            @Override
+            public ChangeRecord verify(Verify v) {
+                return new ChangeRecord(ChangeKind.VERIFY, v.description(), null, null, null, null, null);
+            }
+
+            @Override
+            public ChangeRecord writeAttribute(WriteAttribute a) {
+                return new ChangeRecord(ChangeKind.WRITE_ATTRIBUTE, a.reason(), a.path(), null, null, null, null, a.device(),
+                        a.identity(), a.oldValue(), a.newValue());
+            }
+        });
     }
 }

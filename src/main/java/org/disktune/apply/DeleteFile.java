@@ -31,4 +31,9 @@ public record DeleteFile(String path, byte[] oldBytes, String reason) implements
     public String toString() {
         return "DeleteFile[" + path + ", " + oldBytes.length + " bytes, " + reason + "]";
     }
+
+    @Override
+    public <R> R accept(ChangeVisitor<R> visitor) {
+        return visitor.deleteFile(this);
+    }
 }

@@ -88,9 +88,14 @@ public final class Journal {
 
     /** A new id after every existing one: the host clock's second in UTC and a sequence number. */
     String nextId() {
+        return nextId(entries());
+    }
+
+    /** Like {@link #nextId()}, given the entries just read. */
+    String nextId(List<JournalEntry> existing) {
         String second = ID_TIME.format(host.clock().instant());
         int sequence = 1;
-        for (JournalEntry entry : entries()) {
+        for (JournalEntry entry : existing) {
             String id = entry.id();
             if (id.startsWith(second + "-")) {
                 try {

@@ -2,12 +2,14 @@ package org.disktune.apply;
 
 import org.disktune.core.Sha256;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,16 +27,23 @@ import org.disktune.host.HostLock;
 /**
  * Applies a {@link Plan}, all or nothing. Under the host lock it
  * <ol>
- * <li>checks that every file still holds the bytes the planner read (else ENVIRONMENT "PATH changed
- * since the plan was made; run again", nothing changed);</li>
+ * <li>checks that every file still holds the bytes the planner read and every sysfs attribute still
+ * reads the value the planner read (else ENVIRONMENT "PATH changed since the plan was made; run again",
+ * nothing changed);</li>
+ * <li>removes what an earlier killed run left behind: temporary files of the atomic writer in the
+ * directories the plan touches and in the journal, and backup directories that no journal entry names
+ * (a crash while backing up, before the entry was written);</li>
  * <li>copies every file the plan may touch (written, deleted, or produced by a program) to
  * {@code /var/lib/disktune/backups/<id>/PATH} and records its sha256;</li>
- * <li>writes the journal entry in state "applying";</li>
- * <li>executes the changes in order: atomic writes and deletes, programs through
- * {@code host.commands()} (a non-zero exit fails), {@link Verify} checks;</li>
- * <li>on the first failure restores every file already changed byte for byte (newest first),
- * removes directories it created, journals "rolled-back" and throws ROLLED_BACK with one line
- * naming what failed and what was restored (an {@link ApplyFailure} cause carries the output);</li>
+ * <li>writes the journal entry in state "applying" (each sysfs write with its path, device, identity,
+ * old and new value);</li>
+ * <li>executes the changes in order: atomic writes and deletes, sysfs writes through
+ * {@link Host#writeAttribute}, programs through {@code host.commands()} (a non-zero exit fails),
+ * {@link Verify} post-conditions through the {@link PostconditionChecker} it was given;</li>
+ * <li>on the first failure puts back everything already done, newest first: files byte for byte,
+ * attributes to their old values; removes directories it created, journals "rolled-back" and throws
+ * ROLLED_BACK with one line naming what failed and what was restored (an {@link ApplyFailure} cause
+ * carries the output);</li>
  * <li>otherwise journals "applied" with every file's new sha256.</li>
  * </ol>
  */
@@ -43,6 +52,12 @@ public final class PlanExecutor {
     private static final String UNKNOWN = "unknown";
 
     private final AtomicFileWriter writer = new AtomicFileWriter();
+    private final PostconditionChecker checker;
+
+    /** An executor that evaluates {@link Verify} steps with {@code checker}. */
+    public PlanExecutor(PostconditionChecker checker) {
+        this.checker = java.util.Objects.requireNonNull(checker, "checker");
+    }
 
     /** Applies {@code plan}; empty when the plan is empty (then nothing is locked, journaled or written). */
     @SuppressWarnings("try") // the lock is held for the body
@@ -51,7 +66,7 @@ public final class PlanExecutor {
             return Optional.empty();
         }
         try (HostLock lock = HostLock.acquire(host)) {
-            return Optional.of(applyHoldingLock(host, new Journal(host), plan, description, null));
+            return Optional.of(applyHoldingLock(host, new Journal(host), plan, description, null, List.of()));
         }
     }
 
@@ -59,14 +74,21 @@ public final class PlanExecutor {
     }
 
     JournalEntry applyHoldingLock(Host host, Journal journal, Plan plan, String description, String undoOf) {
+        return applyHoldingLock(host, journal, plan, description, undoOf, List.of());
+    }
+
+    JournalEntry applyHoldingLock(Host host, Journal journal, Plan plan, String description, String undoOf,
+            List<String> reverts) {
         List<Change> changes = plan.changes();
         checkUnchanged(host, changes);
-        String id = journal.nextId();
+        List<JournalEntry> existing = journal.entries();
+        String id = journal.nextId(existing);
+        cleanUpAfterCrash(host, existing, id, changes);
         Map<String, FileRecord> files = backUp(host, id, touchedPaths(changes));
         JournalEntry entry = new JournalEntry(id, description, EntryState.APPLYING,
                 Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString(), BootIdReader.read(host), undoOf,
                 null, changes.stream().map(ChangeRecord::of).toList(), List.copyOf(files.values()), List.of(), null,
-                null);
+                null, reverts);
         journal.save(entry);
 
         List<String> created = new ArrayList<>();
@@ -87,95 +109,246 @@ public final class PlanExecutor {
 
     private StepFailure execute(Host host, Change change, List<String> created) {
         try {
-            if (change instanceof WriteFile write) {
-                List<String> missing = missingDirectories(host, write.path());
-                writer.write(host.path(write.path()), write.newBytes(), true);
-                created.addAll(missing);
-            } else if (change instanceof DeleteFile delete) {
-                writer.delete(host.path(delete.path()));
-            } else if (change instanceof RunProgram program) {
-                CommandResult result = host.commands().run(program.argv());
-                if (!result.ok()) {
-                    return new StepFailure(ShellWords.join(program.argv()) + " exited " + result.exitCode(), output(result));
+            return change.accept(new ChangeVisitor<StepFailure>() {
+                @Override
+                public StepFailure writeFile(WriteFile write) {
+                    List<String> missing = missingDirectories(host, write.path());
+                    writer.write(host.path(write.path()), write.newBytes(), true);
+                    created.addAll(missing);
+                    return null;
                 }
-            } else {
-                Verify verify = (Verify) change;
-                Optional<String> problem = verify.check().problem(host);
-                if (problem.isPresent()) {
-                    return new StepFailure("check failed (" + verify.description() + "): " + problem.get(), problem.get());
+
+                @Override
+                public StepFailure deleteFile(DeleteFile delete) {
+                    writer.delete(host.path(delete.path()));
+                    return null;
                 }
-            }
-            return null;
+
+                @Override
+                public StepFailure runProgram(RunProgram program) {
+                    CommandResult result = host.commands().run(program.argv());
+                    if (!result.ok()) {
+                        return new StepFailure(ShellWords.join(program.argv()) + " exited " + result.exitCode(), output(result));
+                    }
+                    return null;
+                }
+
+                @Override
+                public StepFailure verify(Verify verify) {
+                    Optional<String> problem = unchecked(() -> checker.problem(host, verify.condition()));
+                    return problem.map(p -> new StepFailure("check failed (" + verify.description() + "): " + p, p)).orElse(null);
+                }
+
+                @Override
+                public StepFailure writeAttribute(WriteAttribute attribute) {
+                    unchecked(() -> {
+                        host.writeAttribute(attribute.path(), attribute.newValue());
+                        return null;
+                    });
+                    return null;
+                }
+            });
         } catch (DisktuneException e) {
             return new StepFailure(e.getMessage(), "");
-        } catch (IOException | RuntimeException e) {
+        } catch (UncheckedIOException e) {
+            return new StepFailure(describe(change) + " failed: " + oneLine(e.getCause()), "");
+        } catch (RuntimeException e) {
             return new StepFailure(describe(change) + " failed: " + oneLine(e), "");
         }
     }
 
+    private interface IoCall<T> {
+        T call() throws IOException;
+    }
+
+    private static <T> T unchecked(IoCall<T> call) {
+        try {
+            return call.call();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What a rollback put back, in the order it was done. */
+    private static final class PutBack {
+        final List<String> restored = new ArrayList<>();
+        final List<String> removed = new ArrayList<>();
+        final List<String> attributes = new ArrayList<>();
+        final List<String> paths = new ArrayList<>();
+    }
+
     private DisktuneException rollBack(Host host, Journal journal, JournalEntry entry, Map<String, FileRecord> files,
             List<Change> done, List<String> created, StepFailure failure) {
-        List<String> newestFirst = new ArrayList<>(touchedPaths(done));
-        java.util.Collections.reverse(newestFirst);
-        List<String> restored = new ArrayList<>();
-        List<String> removed = new ArrayList<>();
+        Map<String, String> oldValues = new HashMap<>();
+        for (Change change : done) {
+            attributeOf(change).ifPresent(a -> oldValues.putIfAbsent(a.path(), a.oldValue()));
+        }
+        Set<String> seen = new HashSet<>();
+        PutBack putBack = new PutBack();
         try {
-            for (String path : newestFirst) {
-                FileRecord record = files.get(path);
-                Path target = host.path(path);
-                if (Objects.equals(Sha256.ofFile(target), record.oldSha256())) {
+            for (int i = done.size() - 1; i >= 0; i--) {
+                Change change = done.get(i);
+                Optional<WriteAttribute> attribute = attributeOf(change);
+                if (attribute.isPresent()) {
+                    String path = attribute.get().path();
+                    if (seen.add(path)) {
+                        restoreAttribute(host, path, oldValues.get(path), putBack);
+                    }
                     continue;
                 }
-                if (record.existedBefore()) {
-                    writer.copy(host.path(record.backup()), target, true);
-                    restored.add(path);
-                } else {
-                    writer.delete(target);
-                    removed.add(path);
-                }
-                if (!Objects.equals(Sha256.ofFile(target), record.oldSha256())) {
-                    throw new IOException(path + " still differs from its backup");
+                List<String> paths = new ArrayList<>(touchedPaths(List.of(change)));
+                java.util.Collections.reverse(paths);
+                for (String path : paths) {
+                    if (seen.add(path)) {
+                        restoreFile(host, files.get(path), putBack);
+                    }
                 }
             }
             for (int i = created.size() - 1; i >= 0; i--) {
                 writer.deleteEmptyDirectory(host.path(created.get(i)));
             }
         } catch (IOException | RuntimeException e) {
-            String why = failure.what() + "; restoring failed too (" + oneLine(e) + "); the backups are in "
+            String why = failure.what() + "; restoring failed too ("
+                    + (e instanceof UncheckedIOException u ? oneLine(u.getCause()) : oneLine(e)) + "); the backups are in "
                     + Journal.BACKUPS + "/" + entry.id();
             saveQuietly(journal, entry.failed(EntryState.ROLLBACK_FAILED, created, why, kept(failure.output())));
             return new DisktuneException(ExitCode.ENVIRONMENT, why, e);
         }
         saveQuietly(journal, entry.failed(EntryState.ROLLED_BACK, List.of(), failure.what(), kept(failure.output())));
-        List<String> putBack = new ArrayList<>(restored);
-        putBack.addAll(removed);
         StringBuilder message = new StringBuilder(failure.what());
-        if (!restored.isEmpty()) {
-            message.append("; restored ").append(joinWords(restored));
+        if (!putBack.restored.isEmpty()) {
+            message.append("; restored ").append(joinWords(putBack.restored));
         }
-        if (!removed.isEmpty()) {
-            message.append("; removed ").append(joinWords(removed));
+        if (!putBack.removed.isEmpty()) {
+            message.append("; removed ").append(joinWords(putBack.removed));
         }
-        if (putBack.isEmpty()) {
+        if (!putBack.attributes.isEmpty()) {
+            message.append("; set back ").append(joinWords(putBack.attributes));
+        }
+        if (putBack.paths.isEmpty()) {
             message.append("; nothing had changed");
         }
         return new DisktuneException(ExitCode.ROLLED_BACK, message.toString(),
-                new ApplyFailure(entry.id(), failure.what(), failure.output(), putBack));
+                new ApplyFailure(entry.id(), failure.what(), failure.output(), putBack.paths));
     }
 
-    /** Refuses, before anything changes, when a file no longer holds what the planner read. */
+    private void restoreFile(Host host, FileRecord record, PutBack putBack) throws IOException {
+        String path = record.path();
+        Path target = host.path(path);
+        if (Objects.equals(Sha256.ofFile(target), record.oldSha256())) {
+            return;
+        }
+        if (record.existedBefore()) {
+            writer.copy(host.path(record.backup()), target, true);
+            putBack.restored.add(path);
+        } else {
+            writer.delete(target);
+            putBack.removed.add(path);
+        }
+        putBack.paths.add(path);
+        if (!Objects.equals(Sha256.ofFile(target), record.oldSha256())) {
+            throw new IOException(path + " still differs from its backup");
+        }
+    }
+
+    private static void restoreAttribute(Host host, String path, String oldValue, PutBack putBack) throws IOException {
+        if (oldValue.equals(host.readAttribute(path))) {
+            return;
+        }
+        host.writeAttribute(path, oldValue);
+        putBack.attributes.add(path + " to " + oldValue);
+        putBack.paths.add(path);
+        String now = host.readAttribute(path);
+        if (!oldValue.equals(now)) {
+            throw new IOException(path + " reads " + now + " after writing " + oldValue);
+        }
+    }
+
+    /** The sysfs write a step is, if it is one. */
+    static Optional<WriteAttribute> attributeOf(Change change) {
+        return change.accept(new ChangeVisitor<Optional<WriteAttribute>>() {
+            @Override
+            public Optional<WriteAttribute> writeFile(WriteFile change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<WriteAttribute> deleteFile(DeleteFile change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<WriteAttribute> runProgram(RunProgram change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<WriteAttribute> verify(Verify change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<WriteAttribute> writeAttribute(WriteAttribute change) {
+                return Optional.of(change);
+            }
+        });
+    }
+
+    /**
+     * Refuses, before anything changes, when a file no longer holds what the planner read or an attribute
+     * no longer reads the planner's old value.
+     */
     private static void checkUnchanged(Host host, List<Change> changes) {
         Map<String, String> planned = new HashMap<>();
+        Map<String, String> plannedValues = new HashMap<>();
         for (Change change : changes) {
-            if (change instanceof WriteFile write) {
-                requireState(host, planned, write.path(), write.creates() ? null : Sha256.of(write.oldBytes()));
-                planned.put(write.path(), Sha256.of(write.newBytes()));
-            } else if (change instanceof DeleteFile delete) {
-                requireState(host, planned, delete.path(), Sha256.of(delete.oldBytes()));
-                planned.put(delete.path(), null);
-            } else if (change instanceof RunProgram program) {
-                program.producesFiles().forEach(f -> planned.put(f, UNKNOWN));
-            }
+            change.accept(new ChangeVisitor<Void>() {
+                @Override
+                public Void writeFile(WriteFile write) {
+                    requireState(host, planned, write.path(), write.creates() ? null : Sha256.of(write.oldBytes()));
+                    planned.put(write.path(), Sha256.of(write.newBytes()));
+                    return null;
+                }
+
+                @Override
+                public Void deleteFile(DeleteFile delete) {
+                    requireState(host, planned, delete.path(), Sha256.of(delete.oldBytes()));
+                    planned.put(delete.path(), null);
+                    return null;
+                }
+
+                @Override
+                public Void runProgram(RunProgram program) {
+                    program.producesFiles().forEach(f -> planned.put(f, UNKNOWN));
+                    return null;
+                }
+
+                @Override
+                public Void verify(Verify verify) {
+                    return null;
+                }
+
+                @Override
+                public Void writeAttribute(WriteAttribute attribute) {
+                    String path = attribute.path();
+                    String actual = plannedValues.containsKey(path) ? plannedValues.get(path) : readAttribute(host, path);
+                    if (!attribute.oldValue().equals(actual)) {
+                        throw new DisktuneException(ExitCode.ENVIRONMENT, path + " changed since the plan was made (it reads "
+                                + actual + ", the plan expected " + attribute.oldValue() + "); run again");
+                    }
+                    plannedValues.put(path, attribute.newValue());
+                    return null;
+                }
+            });
+        }
+    }
+
+    static String readAttribute(Host host, String path) {
+        try {
+            return host.readAttribute(path);
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + path + ": " + oneLine(e)
+                    + "; check that the device is still there and run again", e);
         }
     }
 
@@ -195,6 +368,50 @@ public final class PlanExecutor {
         }
         if (!Objects.equals(actual, expected)) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, path + " changed since the plan was made; run again");
+        }
+    }
+
+    /**
+     * Removes what a killed run left (we hold the lock, so no writer is half way now): the atomic writer's
+     * temporary files beside every path the plan touches, beside every path of an entry left "applying"
+     * (the only writes a kill can interrupt outside the journal) and in the journal, and backup directories no
+     * journal entry names (a kill while backing up, before the entry was saved), including the new id's.
+     */
+    void cleanUpAfterCrash(Host host, List<JournalEntry> existing, String id, List<Change> changes) {
+        Set<String> directories = new LinkedHashSet<>();
+        directories.add(Journal.DIRECTORY);
+        for (JournalEntry entry : existing) {
+            if (entry.state() == EntryState.APPLYING) {
+                entry.files().forEach(f -> directories.add(parentOf(f.path())));
+                entry.changes().stream().filter(c -> c.path() != null).forEach(c -> directories.add(parentOf(c.path())));
+            }
+        }
+        for (Change change : changes) {
+            attributeOf(change).ifPresent(a -> directories.add(parentOf(a.path())));
+        }
+        touchedPaths(changes).forEach(p -> directories.add(parentOf(p)));
+        for (String directory : directories) {
+            if (!directory.isEmpty()) {
+                writer.removeStrayTemporaries(host.path(directory));
+            }
+        }
+        Path backups = host.path(Journal.BACKUPS);
+        if (!Files.isDirectory(backups)) {
+            return;
+        }
+        Set<String> named = new HashSet<>();
+        existing.forEach(e -> named.add(e.id()));
+        if (id != null) {
+            named.remove(id);
+        }
+        try (java.util.stream.Stream<Path> listing = Files.list(backups)) {
+            for (Path dir : listing.toList()) {
+                if (!named.contains(dir.getFileName().toString())) {
+                    writer.deleteTree(dir);
+                }
+            }
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + Journal.BACKUPS + ": " + oneLine(e), e);
         }
     }
 
@@ -218,17 +435,36 @@ public final class PlanExecutor {
         return records;
     }
 
-    /** Every file the changes may touch, in plan order, each once. */
+    /** Every file the changes may touch, in plan order, each once (sysfs attributes are not files). */
     static Set<String> touchedPaths(List<Change> changes) {
         Set<String> paths = new LinkedHashSet<>();
         for (Change change : changes) {
-            if (change instanceof WriteFile write) {
-                paths.add(write.path());
-            } else if (change instanceof DeleteFile delete) {
-                paths.add(delete.path());
-            } else if (change instanceof RunProgram program) {
-                paths.addAll(program.producesFiles());
-            }
+            paths.addAll(change.accept(new ChangeVisitor<List<String>>() {
+                @Override
+                public List<String> writeFile(WriteFile write) {
+                    return List.of(write.path());
+                }
+
+                @Override
+                public List<String> deleteFile(DeleteFile delete) {
+                    return List.of(delete.path());
+                }
+
+                @Override
+                public List<String> runProgram(RunProgram program) {
+                    return program.producesFiles();
+                }
+
+                @Override
+                public List<String> verify(Verify verify) {
+                    return List.of();
+                }
+
+                @Override
+                public List<String> writeAttribute(WriteAttribute attribute) {
+                    return List.of();
+                }
+            }));
         }
         return paths;
     }
@@ -262,16 +498,32 @@ public final class PlanExecutor {
     }
 
     private static String describe(Change change) {
-        if (change instanceof WriteFile write) {
-            return "writing " + write.path();
-        }
-        if (change instanceof DeleteFile delete) {
-            return "deleting " + delete.path();
-        }
-        if (change instanceof RunProgram program) {
-            return ShellWords.join(program.argv());
-        }
-        return "check (" + change.reason() + ")";
+        return change.accept(new ChangeVisitor<String>() {
+            @Override
+            public String writeFile(WriteFile write) {
+                return "writing " + write.path();
+            }
+
+            @Override
+            public String deleteFile(DeleteFile delete) {
+                return "deleting " + delete.path();
+            }
+
+            @Override
+            public String runProgram(RunProgram program) {
+                return ShellWords.join(program.argv());
+            }
+
+            @Override
+            public String verify(Verify verify) {
+                return "check (" + verify.description() + ")";
+            }
+
+            @Override
+            public String writeAttribute(WriteAttribute attribute) {
+                return "writing " + attribute.newValue() + " to " + attribute.path();
+            }
+        });
     }
 
     private static String output(CommandResult result) {
@@ -284,7 +536,7 @@ public final class PlanExecutor {
         return output.length() <= OUTPUT_KEPT ? output : output.substring(output.length() - OUTPUT_KEPT);
     }
 
-    static String oneLine(Exception e) {
+    static String oneLine(Throwable e) {
         if (e instanceof java.nio.file.NoSuchFileException n) {
             return "no such file " + n.getFile();
         }

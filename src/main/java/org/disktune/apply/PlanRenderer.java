@@ -17,8 +17,9 @@ import com.github.difflib.UnifiedDiffUtils;
  * starts with {@code # reason}: files as unified diffs with three lines of context and git's
  * headers ({@code --- a/etc/...}, {@code +++ b/etc/...}, {@code /dev/null} for a created or
  * deleted file, {@code \ No newline at end of file}, "Binary files ... differ" for non-text),
- * programs as {@code $ argv} (shell-quoted for reading only) with the files they rewrite, checks
- * as the one line {@code # check: description}. An empty plan renders as the empty string.
+ * programs as {@code $ argv} (shell-quoted for reading only) with the files they rewrite, sysfs
+ * writes as {@code   /sys/block/sdb/queue/scheduler: mq-deadline -> none}, checks as the one line
+ * {@code # check: description}. An empty plan renders as the empty string.
  */
 public final class PlanRenderer {
     private static final int CONTEXT = 3;
@@ -28,22 +29,49 @@ public final class PlanRenderer {
     public String render(Plan plan) {
         StringBuilder out = new StringBuilder();
         for (Change change : plan.changes()) {
-            if (change instanceof Verify verify) {
-                out.append("# check: ").append(oneLine(verify.description())).append('\n');
-                continue;
-            }
-            out.append("# ").append(oneLine(change.reason())).append('\n');
-            if (change instanceof WriteFile write) {
-                diff(out, write.path(), write.oldBytes(), write.newBytes());
-            } else if (change instanceof DeleteFile delete) {
-                diff(out, delete.path(), delete.oldBytes(), null);
-            } else {
-                RunProgram program = (RunProgram) change;
-                out.append("$ ").append(ShellWords.join(program.argv())).append('\n');
-                for (String file : program.producesFiles()) {
-                    out.append("  rewrites ").append(file).append('\n');
+            change.accept(new ChangeVisitor<Void>() {
+                @Override
+                public Void writeFile(WriteFile write) {
+                    reason(write);
+                    diff(out, write.path(), write.oldBytes(), write.newBytes());
+                    return null;
                 }
-            }
+
+                @Override
+                public Void deleteFile(DeleteFile delete) {
+                    reason(delete);
+                    diff(out, delete.path(), delete.oldBytes(), null);
+                    return null;
+                }
+
+                @Override
+                public Void runProgram(RunProgram program) {
+                    reason(program);
+                    out.append("$ ").append(ShellWords.join(program.argv())).append('\n');
+                    for (String file : program.producesFiles()) {
+                        out.append("  rewrites ").append(file).append('\n');
+                    }
+                    return null;
+                }
+
+                @Override
+                public Void verify(Verify verify) {
+                    out.append("# check: ").append(oneLine(verify.description())).append('\n');
+                    return null;
+                }
+
+                @Override
+                public Void writeAttribute(WriteAttribute attribute) {
+                    reason(attribute);
+                    out.append("  ").append(attribute.path()).append(": ").append(attribute.oldValue()).append(" -> ")
+                            .append(attribute.newValue()).append('\n');
+                    return null;
+                }
+
+                private void reason(Change c) {
+                    out.append("# ").append(oneLine(c.reason())).append('\n');
+                }
+            });
         }
         return out.toString();
     }

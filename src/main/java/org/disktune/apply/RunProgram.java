@@ -22,4 +22,9 @@ public record RunProgram(List<String> argv, String reason, List<String> produces
     public RunProgram(List<String> argv, String reason) {
         this(argv, reason, List.of());
     }
+
+    @Override
+    public <R> R accept(ChangeVisitor<R> visitor) {
+        return visitor.runProgram(this);
+    }
 }

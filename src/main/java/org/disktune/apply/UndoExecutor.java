@@ -13,7 +13,7 @@ import org.disktune.host.HostLock;
  */
 public final class UndoExecutor {
     private final UndoPlanner planner = new UndoPlanner();
-    private final PlanExecutor executor = new PlanExecutor();
+    private final PlanExecutor executor = new PlanExecutor(PostconditionChecker.NONE);
 
     @SuppressWarnings("try") // the lock is held for the body
     public Optional<JournalEntry> undo(Host host, boolean force) {

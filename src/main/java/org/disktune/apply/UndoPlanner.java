@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,7 +20,9 @@ import org.disktune.host.Host;
  * themselves are never undone: undoing twice reverts the entry before). Every file the entry
  * touched is put back byte for byte from its backup, or deleted when it did not exist before;
  * produced files (initramfs images) likewise. The result is an ordinary {@link Plan} of
- * {@link WriteFile}/{@link DeleteFile} changes, so {@code --dry-run} can render it.
+ * {@link WriteFile}/{@link DeleteFile} changes, so {@code --dry-run} can render it. Sysfs attributes
+ * the entry wrote are set back to their old values as {@link RollbackPlanner} does (a device that is
+ * gone is skipped).
  *
  * <p>Refused (ENVIRONMENT, one line) when a file changed since the entry wrote it, unless forced;
  * when a backup is missing or damaged; and when the newest entry was interrupted while applying,
@@ -36,20 +37,12 @@ public final class UndoPlanner {
 
     Optional<UndoPlan> plan(Host host, Journal journal, boolean force) {
         List<JournalEntry> entries = journal.entries();
-        Set<String> undone = new HashSet<>();
-        for (JournalEntry entry : entries) {
-            if (entry.state() == EntryState.UNDONE) {
-                undone.add(entry.id());
-            }
-            if (entry.state() == EntryState.APPLIED && entry.undoOf() != null) {
-                undone.add(entry.undoOf());
-            }
-        }
+        Set<String> undone = RollbackPlanner.revertedIds(entries);
         JournalEntry target = null;
         for (int i = entries.size() - 1; i >= 0 && target == null; i--) {
             JournalEntry entry = entries.get(i);
             boolean candidate = entry.state() == EntryState.APPLIED || entry.state() == EntryState.APPLYING;
-            if (candidate && entry.undoOf() == null && !undone.contains(entry.id())) {
+            if (candidate && !entry.isRevert() && !undone.contains(entry.id())) {
                 target = entry;
             }
         }
@@ -84,6 +77,7 @@ public final class UndoPlanner {
                 changes.add(new WriteFile(file.path(), current, before, reason));
             }
         }
+        changes.addAll(RollbackPlanner.attributeSteps(host, List.of(target), reason, new ArrayList<>()));
         return Optional.of(new UndoPlan(target, new Plan(changes)));
     }
 

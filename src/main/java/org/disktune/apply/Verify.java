@@ -5,16 +5,22 @@ import java.util.Objects;
 /**
  * A post-condition checked at its place in the plan (e.g. "the new image contains
  * /etc/modprobe.d/disktune.conf byte for byte"); when it fails, everything changed so far is
- * rolled back exactly as for a failed program.
+ * rolled back exactly as for a failed program. Data only: the executor's {@link PostconditionChecker}
+ * evaluates {@code condition}.
  */
-public record Verify(String description, Check check) implements Change {
+public record Verify(String description, Postcondition condition) implements Change {
     public Verify {
         Objects.requireNonNull(description, "description");
-        Objects.requireNonNull(check, "check");
+        Objects.requireNonNull(condition, "condition");
     }
 
     @Override
     public String reason() {
         return description;
+    }
+
+    @Override
+    public <R> R accept(ChangeVisitor<R> visitor) {
+        return visitor.verify(this);
     }
 }

@@ -19,4 +19,9 @@ public record WriteAttribute(String path, String device, String identity, String
         Objects.requireNonNull(newValue, "newValue");
         Objects.requireNonNull(reason, "reason");
     }
+
+    @Override
+    public <R> R accept(ChangeVisitor<R> visitor) {
+        return visitor.writeAttribute(this);
+    }
 }

@@ -46,4 +46,9 @@ public record WriteFile(String path, byte[] oldBytes, byte[] newBytes, String re
         return "WriteFile[" + path + ", " + (oldBytes == null ? "new" : oldBytes.length + " bytes") + " -> "
                 + newBytes.length + " bytes, " + reason + "]";
     }
+
+    @Override
+    public <R> R accept(ChangeVisitor<R> visitor) {
+        return visitor.writeFile(this);
+    }
 }

@@ -110,6 +110,52 @@ public final class AtomicFileWriter {
         }
     }
 
+    /**
+     * Removes the temporary files a killed writer left in {@code directory} ({@code .disktune.tmp.*}; never
+     * the target, which a rename replaces whole). Call it only while holding the host lock, when no other
+     * writer can be half way. A missing directory has none. Returns the files removed.
+     */
+    public List<Path> removeStrayTemporaries(Path directory) {
+        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        List<Path> removed = new ArrayList<>();
+        try (var entries = Files.list(directory)) {
+            for (Path p : entries.filter(p -> p.getFileName().toString().startsWith(TEMP_PREFIX)).toList()) {
+                if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) {
+                    removed.add(p);
+                }
+            }
+        } catch (IOException e) {
+            throw failure("cannot clean temporary files in " + directory, e);
+        }
+        if (!removed.isEmpty()) {
+            syncDirectory(directory);
+        }
+        return removed;
+    }
+
+    /** Removes {@code directory} and everything in it (symbolic links are removed, never followed); missing is fine. */
+    public void deleteTree(Path directory) {
+        if (!Files.exists(directory, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (var walk = Files.walk(directory)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+            syncDirectory(directory.toAbsolutePath().getParent());
+        } catch (IOException e) {
+            throw failure("cannot remove " + directory, e);
+        }
+    }
+
+    /** True when {@code file} is a temporary file of this writer (a leftover after a crash). */
+    public static boolean isTemporary(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().startsWith(TEMP_PREFIX);
+    }
+
     private interface Content {
         void writeTo(FileChannel channel) throws IOException;
     }

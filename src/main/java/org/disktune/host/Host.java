@@ -1,7 +1,11 @@
 package org.disktune.host;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NotLinkException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * The one side-effect boundary. Every read of the machine (sysfs, procfs, /etc, /boot, the kernel
@@ -36,4 +40,42 @@ public interface Host {
 
     /** True for the machine disktune runs on ("/"), false for --root trees and samples. */
     boolean live();
+
+    /**
+     * The active value of a sysfs attribute such as {@code /sys/block/sdb/queue/scheduler}: the bracketed
+     * name of a choice list ({@code mq-deadline [none]} reads {@code none}), otherwise the content without
+     * surrounding whitespace. {@code machinePath} must be under /sys (else IllegalArgumentException).
+     */
+    String readAttribute(String machinePath) throws IOException;
+
+    /**
+     * Writes {@code value} to an existing sysfs attribute as the kernel takes it: one write, no temporary
+     * file, no creation. Only the attributes disktune tunes are allowed (queue/scheduler, queue/read_ahead_kb,
+     * queue/nr_requests, device/queue_depth of /sys/block/NAME and md/stripe_cache_size of /sys/block/mdN) and
+     * only a plain value (1-64 printable ASCII characters, no whitespace); anything else is an
+     * IllegalArgumentException (a bug). A value the kernel refuses is an IOException with its text
+     * ("Invalid argument", "Device or resource busy").
+     */
+    void writeAttribute(String machinePath, String value) throws IOException;
+
+    /**
+     * The kernel name ("sdb", "md127") that {@code /dev/disk/by-id/IDENTITY} points to now, or empty when
+     * there is no such link (the device is gone, or the tree has no /dev). Finds a device after its kernel
+     * name moved.
+     */
+    default Optional<String> deviceByIdentity(String identity) {
+        if (identity == null || identity.isEmpty() || identity.contains("/") || identity.equals(".") || identity.equals("..")) {
+            return Optional.empty();
+        }
+        Path link = path("/dev/disk/by-id/" + identity);
+        try {
+            Path target = Files.readSymbolicLink(link);
+            Path name = target.getFileName();
+            return name == null ? Optional.empty() : Optional.of(name.toString());
+        } catch (NotLinkException e) {
+            return Optional.empty();
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.empty();
+        }
+    }
 }

@@ -1,7 +1,13 @@
 package org.disktune.host;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -55,5 +61,24 @@ public final class LinuxHost implements Host {
     @Override
     public boolean live() {
         return true;
+    }
+
+    @Override
+    public String readAttribute(String machinePath) throws IOException {
+        SysfsAttribute.requireReadable(machinePath);
+        return SysfsAttribute.activeValue(Files.readString(path(machinePath), StandardCharsets.US_ASCII));
+    }
+
+    /** One write(2) of the value on the existing file: sysfs takes a store in one call and cannot be renamed. */
+    @Override
+    public void writeAttribute(String machinePath, String value) throws IOException {
+        SysfsAttribute.requireWritable(machinePath, value);
+        byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
+        try (FileChannel channel = FileChannel.open(path(machinePath), StandardOpenOption.WRITE)) {
+            int written = channel.write(ByteBuffer.wrap(bytes));
+            if (written != bytes.length) {
+                throw new IOException("short write (" + written + " of " + bytes.length + " bytes)");
+            }
+        }
     }
 }

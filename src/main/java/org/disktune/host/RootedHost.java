@@ -1,6 +1,13 @@
 package org.disktune.host;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -11,6 +18,10 @@ import org.disktune.core.ExitCode;
  * A host whose machine paths live under a root directory: a --root tree, a bundled sample
  * machine (Jimfs), or a test's temporary root. Programs run through the given runner (tests pass
  * a recording fake); block-device ioctls are refused because there is no device behind the tree.
+ * Sysfs writes emulate the kernel so that applying a plan to a tree means something: the attribute
+ * must exist, a scheduler must be one of those the file offers (else "Invalid argument", as EINVAL)
+ * and becomes the bracketed one; other attributes then hold the value and a newline. Unlike sysfs,
+ * the tree's file is replaced atomically, so that a killed apply never leaves a half attribute.
  */
 public final class RootedHost implements Host {
     private final Path root;
@@ -18,6 +29,7 @@ public final class RootedHost implements Host {
     private final KernelLogSource kernelLog;
     private final Clock clock;
     private final boolean privileged;
+    private final AtomicFileWriter writer = new AtomicFileWriter();
 
     public RootedHost(Path root, CommandRunner commands, KernelLogSource kernelLog, Clock clock, boolean privileged) {
         this.root = Objects.requireNonNull(root);
@@ -80,5 +92,41 @@ public final class RootedHost implements Host {
     @Override
     public boolean live() {
         return false;
+    }
+
+    @Override
+    public String readAttribute(String machinePath) throws IOException {
+        SysfsAttribute.requireReadable(machinePath);
+        return SysfsAttribute.activeValue(Files.readString(path(machinePath), StandardCharsets.US_ASCII));
+    }
+
+    @Override
+    public void writeAttribute(String machinePath, String value) throws IOException {
+        SysfsAttribute.requireWritable(machinePath, value);
+        Path file = path(machinePath);
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new NoSuchFileException(machinePath);
+        }
+        String content;
+        if (machinePath.endsWith("/" + SysfsAttribute.SCHEDULER)) {
+            List<String> offered = new ArrayList<>();
+            boolean known = false;
+            for (String word : Files.readString(file, StandardCharsets.US_ASCII).strip().split("\\s+")) {
+                String name = word.startsWith("[") && word.endsWith("]") ? word.substring(1, word.length() - 1) : word;
+                known |= name.equals(value);
+                offered.add(name.equals(value) ? "[" + name + "]" : name);
+            }
+            if (!known) {
+                throw new IOException("Invalid argument");
+            }
+            content = String.join(" ", offered) + "\n";
+        } else {
+            content = value + "\n";
+        }
+        try {
+            writer.write(file, content.getBytes(StandardCharsets.US_ASCII), false);
+        } catch (DisktuneException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 }

@@ -1,25 +1,22 @@
 package org.disktune.tuning;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 import org.disktune.apply.Change;
+import org.disktune.apply.ImageHolds;
 import org.disktune.apply.Plan;
 import org.disktune.apply.RunProgram;
 import org.disktune.apply.Verify;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
-import org.disktune.initramfs.FileCheck;
-import org.disktune.initramfs.ImageCheck;
 import org.disktune.initramfs.ImageContentVerifier;
 import org.disktune.initramfs.config.DetectedGenerator;
 import org.disktune.initramfs.config.GeneratorDetection;
@@ -31,8 +28,8 @@ import org.disktune.initramfs.config.MkinitcpioPreset;
  * Plans initramfs rebuilds: which generator, which command per kernel (one run per distinct
  * command: an mkinitcpio preset writes its default and fallback images in one run), which images
  * each run rewrites (backed up first, restored on failure), and after each run a check that every
- * rewritten image holds disktune's files exactly as the host does (same bytes, or absent from both).
- * Reads only.
+ * rewritten image holds disktune's files exactly as the host does (same bytes, or absent from both): an
+ * {@link ImageHolds} post-condition, evaluated by {@link InitramfsPostconditionChecker}. Reads only.
  */
 public final class InitramfsRebuildPlanner {
     private static final Pattern KERNEL_VERSION = Pattern.compile("[A-Za-z0-9._+-]{1,128}");
@@ -110,47 +107,9 @@ public final class InitramfsRebuildPlanner {
             String description = images.isEmpty() ? "the initramfs of " + kernels + " is readable"
                     : ownFilesPresent ? shown + " " + (images.size() == 1 ? "holds " : "hold ") + files + " byte for byte"
                     : shown + " " + (images.size() == 1 ? "does" : "do") + " not hold " + files;
-            changes.add(new Verify(description, h -> problem(h, images, step.argv())));
+            changes.add(new Verify(description, new ImageHolds(images, ImageContentVerifier.OWN_FILES, step.argv())));
         }
         return new Plan(changes);
-    }
-
-    /** Empty when every image holds disktune's files exactly as the host does now. */
-    public static Optional<String> problem(Host host, List<String> images, List<String> argv) {
-        List<String> problems = new ArrayList<>();
-        for (String image : images) {
-            imageProblem(host, image, argv).ifPresent(problems::add);
-        }
-        return problems.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", problems));
-    }
-
-    /** Empty when {@code image} holds disktune's files exactly as the host does (same bytes, or absent from both). */
-    public static Optional<String> imageProblem(Host host, String image, List<String> argv) {
-        Path file = host.path(image);
-        if (!Files.isRegularFile(file)) {
-            return Optional.of(image + " was not written" + (argv == null ? "" : " by " + String.join(" ", argv)));
-        }
-        ImageContentVerifier verifier = new ImageContentVerifier(host);
-        ImageCheck check = verifier.check(file, image, ImageContentVerifier.OWN_FILES.stream().map(verifier::machineFile).toList());
-        for (FileCheck f : check.files()) {
-            switch (f.status()) {
-                case SAME -> {
-                }
-                case MISSING_IN_IMAGE -> {
-                    return Optional.of(f.imagePath() + " is missing from " + image);
-                }
-                case DIFFERENT -> {
-                    return Optional.of(image + " holds another " + f.imagePath() + " than the host (sha256 "
-                            + f.imageSha256().substring(0, 12) + "…, host " + f.hostSha256().substring(0, 12) + "…)");
-                }
-                case MISSING_ON_HOST -> {
-                    if (f.imageSha256() != null) {
-                        return Optional.of(image + " still holds " + f.imagePath() + ", which is no longer on the host");
-                    }
-                }
-            }
-        }
-        return Optional.empty();
     }
 
     private static List<String> images(DetectedGenerator g, InstalledKernel kernel, List<String> argv) {

@@ -36,7 +36,7 @@ public final class InitramfsRebuildService {
             }
         } else {
             ChangePreflight.requireGenerator(host, target);
-            JournalEntry entry = new PlanExecutor().apply(host, plan, "initramfs rebuild " + String.join(" ", target.kernels()))
+            JournalEntry entry = new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, plan, "initramfs rebuild " + String.join(" ", target.kernels()))
                     .orElseThrow();
             journalId = entry.id();
             bootId = entry.bootId();

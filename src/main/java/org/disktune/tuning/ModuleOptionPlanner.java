@@ -16,6 +16,7 @@ import org.disktune.config.DesiredStateReader;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
+import org.disktune.initramfs.ImageContentVerifier;
 import org.disktune.initramfs.config.DetectedGenerator;
 import org.disktune.initramfs.config.DracutConf;
 import org.disktune.initramfs.config.DropInRenderer;
@@ -148,7 +149,7 @@ public final class ModuleOptionPlanner {
         for (String image : target.images()) {
             Optional<String> problem;
             try {
-                problem = InitramfsRebuildPlanner.imageProblem(host, image, null);
+                problem = InitramfsPostconditionChecker.imageProblem(host, image, ImageContentVerifier.OWN_FILES, null);
             } catch (DisktuneException e) {
                 problem = Optional.of(image + " cannot be read (" + e.getMessage() + ")");
             }

@@ -63,7 +63,7 @@ public final class ModuleOptionService {
             return result(planned, dryRun, changed, plan, null, null, running, reboot, notes);
         }
         ChangePreflight.requireGenerator(host, target);
-        JournalEntry entry = new PlanExecutor().apply(host, planned.plan(), "modprobe " + planned.action() + " " + planned.option())
+        JournalEntry entry = new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, planned.plan(), "modprobe " + planned.action() + " " + planned.option())
                 .orElseThrow();
         return result(planned, false, true, plan, entry.id(), entry.bootId(), running, true, notes);
     }

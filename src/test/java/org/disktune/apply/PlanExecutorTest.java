@@ -39,7 +39,7 @@ class PlanExecutorTest {
     static final byte[] NEW_IMAGE = {0x1f, (byte) 0x8b, 8, 0, 9, 9, 9, 9, 9};
 
     JimfsMachine machine;
-    final PlanExecutor executor = new PlanExecutor();
+    final PlanExecutor executor = new PlanExecutor(imageIs(NEW_IMAGE));
 
     @BeforeEach
     void machine() throws IOException {
@@ -50,16 +50,19 @@ class PlanExecutorTest {
     }
 
     /** Options file (new), mkinitcpio.conf FILES edit, image rebuild, check of the image. */
-    static Plan modprobePlan(Check imageCheck) {
+    static final ImageHolds IMAGE_HOLDS_OPTIONS = new ImageHolds(List.of(IMAGE), List.of(CONF), REBUILD);
+
+    static Plan modprobePlan() {
         return Plan.of(
                 new WriteFile(CONF, null, OPTIONS, "sata_nv: enable ADMA"),
                 new WriteFile(MKINITCPIO, OLD_MKINITCPIO, NEW_MKINITCPIO, "put the options into the initramfs"),
                 new RunProgram(REBUILD, "rebuild the initramfs", List.of(IMAGE)),
-                new Verify("the image holds the new options", imageCheck));
+                new Verify("the image holds the new options", IMAGE_HOLDS_OPTIONS));
     }
 
-    static Check imageIs(byte[] expected) {
-        return host -> java.util.Arrays.equals(Files.readAllBytes(host.path(IMAGE)), expected)
+    /** A checker for which the image post-condition holds when the image is {@code expected}. */
+    static PostconditionChecker imageIs(byte[] expected) {
+        return (host, condition) -> java.util.Arrays.equals(Files.readAllBytes(host.path(IMAGE)), expected)
                 ? Optional.empty()
                 : Optional.of(CONF + " is missing from " + IMAGE);
     }
@@ -68,7 +71,7 @@ class PlanExecutorTest {
     void appliesEveryChangeAtomicallyAndJournalsIt() throws IOException {
         machine.runner.writes(REBUILD, machine.path(IMAGE), NEW_IMAGE, 0, "");
 
-        JournalEntry entry = executor.apply(machine.host, modprobePlan(imageIs(NEW_IMAGE)), "tune sata_nv").orElseThrow();
+        JournalEntry entry = new PlanExecutor(imageIs(NEW_IMAGE)).apply(machine.host, modprobePlan(), "tune sata_nv").orElseThrow();
 
         assertArrayEquals(OPTIONS, machine.read(CONF));
         assertArrayEquals(NEW_MKINITCPIO, machine.read(MKINITCPIO));
@@ -130,7 +133,7 @@ class PlanExecutorTest {
         List<String> before = machine.machineFiles();
 
         DisktuneException e = assertThrows(DisktuneException.class,
-                () -> executor.apply(machine.host, modprobePlan(imageIs(NEW_IMAGE)), "tune sata_nv"));
+                () -> new PlanExecutor(imageIs(NEW_IMAGE)).apply(machine.host, modprobePlan(), "tune sata_nv"));
 
         assertEquals(ExitCode.ROLLED_BACK, e.exitCode());
         assertEquals("mkinitcpio -p kernel26 exited 1; restored /boot/kernel26.img and /etc/mkinitcpio.conf; "
@@ -159,7 +162,7 @@ class PlanExecutorTest {
         List<String> before = machine.machineFiles();
 
         DisktuneException e = assertThrows(DisktuneException.class,
-                () -> executor.apply(machine.host, modprobePlan(imageIs(OLD_IMAGE)), "tune sata_nv"));
+                () -> new PlanExecutor(imageIs(OLD_IMAGE)).apply(machine.host, modprobePlan(), "tune sata_nv"));
 
         assertEquals(ExitCode.ROLLED_BACK, e.exitCode());
         assertEquals("check failed (the image holds the new options): /etc/modprobe.d/disktune.conf is missing from "
@@ -175,11 +178,12 @@ class PlanExecutorTest {
     void checkThatThrowsRollsBack() throws IOException {
         List<String> before = machine.machineFiles();
         Plan plan = Plan.of(new WriteFile(MKINITCPIO, OLD_MKINITCPIO, NEW_MKINITCPIO, "files"),
-                new Verify("image readable", host -> {
-                    throw new java.nio.file.NoSuchFileException("/boot/kernel26.img.new");
-                }));
+                new Verify("image readable", IMAGE_HOLDS_OPTIONS));
+        PlanExecutor throwing = new PlanExecutor((host, condition) -> {
+            throw new java.nio.file.NoSuchFileException("/boot/kernel26.img.new");
+        });
 
-        DisktuneException e = assertThrows(DisktuneException.class, () -> executor.apply(machine.host, plan, "d"));
+        DisktuneException e = assertThrows(DisktuneException.class, () -> throwing.apply(machine.host, plan, "d"));
 
         assertEquals(ExitCode.ROLLED_BACK, e.exitCode());
         assertEquals("check (image readable) failed: no such file /boot/kernel26.img.new; restored /etc/mkinitcpio.conf",
@@ -195,7 +199,7 @@ class PlanExecutorTest {
         List<String> before = machine.machineFiles();
 
         DisktuneException e = assertThrows(DisktuneException.class,
-                () -> executor.apply(machine.host, modprobePlan(imageIs(NEW_IMAGE)), "d"));
+                () -> new PlanExecutor(imageIs(NEW_IMAGE)).apply(machine.host, modprobePlan(), "d"));
 
         assertEquals(ExitCode.ROLLED_BACK, e.exitCode());
         assertEquals("mkinitcpio not found on PATH; install mkinitcpio; restored /etc/mkinitcpio.conf; removed "
@@ -215,7 +219,7 @@ class PlanExecutorTest {
 
     @Test
     void staleOldBytesAbortBeforeAnythingChanges() throws IOException {
-        Plan plan = modprobePlan(imageIs(NEW_IMAGE));
+        Plan plan = modprobePlan();
         machine.write(MKINITCPIO, "MODULES=\"sata_nv ahci\"\n");
         List<String> before = machine.snapshot();
 
@@ -244,7 +248,7 @@ class PlanExecutorTest {
         List<String> before = machine.snapshot();
 
         DisktuneException e = assertThrows(DisktuneException.class,
-                () -> executor.apply(machine.host, modprobePlan(imageIs(NEW_IMAGE)), "d"));
+                () -> new PlanExecutor(imageIs(NEW_IMAGE)).apply(machine.host, modprobePlan(), "d"));
 
         assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
         assertEquals("another disktune is changing this machine (lock /run/disktune.lock held by pid 4242); "

@@ -47,7 +47,8 @@ class PlanRendererTest {
                 new DeleteFile("/etc/modprobe.d/old.conf", text("options sata_nv adma=0\n"), "superseded"),
                 new RunProgram(List.of("mkinitcpio", "-p", "kernel26", "--note", "it's"), "rebuild the initramfs",
                         List.of("/boot/kernel26.img")),
-                new Verify("the image holds /etc/modprobe.d/disktune.conf", host -> Optional.empty()));
+                new Verify("the image holds /etc/modprobe.d/disktune.conf",
+                        new ImageHolds(List.of("/boot/initramfs-linux.img"), List.of("/etc/modprobe.d/disktune.conf"), List.of("mkinitcpio"))));
 
         assertEquals("""
                 # sata_nv: enable ADMA

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 class UndoExecutorTest {
     JimfsMachine machine;
-    final PlanExecutor executor = new PlanExecutor();
+    final PlanExecutor executor = new PlanExecutor(PlanExecutorTest.imageIs(NEW_IMAGE));
     final UndoExecutor undo = new UndoExecutor();
 
     @BeforeEach
@@ -39,7 +39,7 @@ class UndoExecutorTest {
     }
 
     private JournalEntry applyModprobePlan() {
-        return executor.apply(machine.host, PlanExecutorTest.modprobePlan(PlanExecutorTest.imageIs(NEW_IMAGE)),
+        return executor.apply(machine.host, PlanExecutorTest.modprobePlan(),
                 "tune sata_nv").orElseThrow();
     }
 
@@ -134,10 +134,11 @@ class UndoExecutorTest {
         List<String> before = machine.machineFiles();
         Plan crashing = Plan.of(new WriteFile(MKINITCPIO, OLD_MKINITCPIO, NEW_MKINITCPIO, "files"),
                 new WriteFile(CONF, null, OPTIONS, "options"),
-                new Verify("power cut", host -> {
-                    throw new PowerCut();
-                }));
-        assertThrows(PowerCut.class, () -> executor.apply(machine.host, crashing, "crashed"));
+                new Verify("power cut", PlanExecutorTest.IMAGE_HOLDS_OPTIONS));
+        PlanExecutor dying = new PlanExecutor((host, condition) -> {
+            throw new PowerCut();
+        });
+        assertThrows(PowerCut.class, () -> dying.apply(machine.host, crashing, "crashed"));
         assertEquals(EntryState.APPLYING, new Journal(machine.host).newest().orElseThrow().state());
 
         DisktuneException e = assertThrows(DisktuneException.class, () -> undo.undo(machine.host, false));

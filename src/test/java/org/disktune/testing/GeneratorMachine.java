@@ -249,6 +249,16 @@ public final class GeneratorMachine {
             }
 
             @Override
+            public String readAttribute(String machinePath) throws java.io.IOException {
+                return inner.readAttribute(machinePath);
+            }
+
+            @Override
+            public void writeAttribute(String machinePath, String value) throws java.io.IOException {
+                inner.writeAttribute(machinePath, value);
+            }
+
+            @Override
             public boolean live() {
                 return true;
             }

@@ -43,13 +43,13 @@ class ModuleOptionPlannerTest {
         assertTrue(conf.reason().contains("mkinitcpio 0 predates drop-ins"), conf.reason());
         assertEquals(List.of("/boot/initramfs-linux.img", "/boot/initramfs-linux-fallback.img"),
                 ((RunProgram) changes.get(2)).producesFiles());
-        new PlanExecutor().apply(host, set.plan(), "set");
+        new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, set.plan(), "set");
 
         ModuleOptionPlan unset = planner.unset("sata_nv", "adma", null);
         List<Change> undo = unset.plan().changes();
         assertEquals(List.of(DeleteFile.class, WriteFile.class, RunProgram.class, Verify.class),
                 undo.stream().map(Object::getClass).toList());
-        new PlanExecutor().apply(host, unset.plan(), "unset");
+        new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, unset.plan(), "unset");
         assertArrayEquals(OLD_CONF.getBytes(StandardCharsets.ISO_8859_1), m.read("/etc/mkinitcpio.conf"));
         assertEquals(List.of(), planner.unset("sata_nv", "adma", null).plan().changes(), "after apply, the plan is empty");
     }
@@ -59,7 +59,7 @@ class ModuleOptionPlannerTest {
         GeneratorMachine m = GeneratorMachine.fedora();
         Host host = m.host();
         ModuleOptionPlanner planner = new ModuleOptionPlanner(host, DriverCatalog.load());
-        new PlanExecutor().apply(host, planner.set("libata", "force", "1.00:noncq", null).plan(), "set");
+        new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, planner.set("libata", "force", "1.00:noncq", null).plan(), "set");
         ModuleOptionPlan again = planner.set("libata", "force", "1.00:noncq", null);
         assertTrue(again.plan().isEmpty(), again.plan().toString());
         assertEquals(List.of("/boot/initramfs-6.5.6-300.fc39.x86_64.img"), again.target().images());
