@@ -27,8 +27,8 @@ import picocli.CommandLine.Spec;
                 "With --sample NAME every command runs on a bundled machine description instead of this machine; "
                         + "--sample alone lists them."},
         subcommands = {DetectCommand.class, InitCommand.class, ConfigCommand.class, PlanCommand.class, ApplyCommand.class,
-                ModprobeCommand.class, InitramfsCommand.class, KernelLogCommand.class, VerifyCommand.class,
-                UndoCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
+                ModprobeCommand.class, InitramfsCommand.class, KernelLogCommand.class, VerifyCommand.class, HistoryCommand.class,
+                RollbackCommand.class, UndoCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
         usageHelpAutoWidth = true)
 public final class DisktuneCommand implements Callable<Integer> {
     private final Session session;

@@ -188,7 +188,7 @@ public final class DesiredStateService {
         if (planned.moduleOptionsChange()) {
             ChangePreflight.requireGenerator(host, new InitramfsRebuildPlanner(host).target(null));
         }
-        JournalEntry entry = new org.disktune.apply.PlanExecutor().apply(host, planned.plan(), "apply " + planned.file()).orElseThrow();
+        JournalEntry entry = new org.disktune.apply.PlanExecutor(new InitramfsPostconditionChecker()).apply(host, planned.plan(), "apply " + planned.file()).orElseThrow();
         return new ApplyResult(false, planned, entry.id(), entry.bootId(), planned.moduleOptionsChange());
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import org.disktune.apply.JournalEntry;
 import org.disktune.apply.Plan;
 import org.disktune.apply.PlanExecutor;
+import org.disktune.apply.PostconditionChecker;
 import org.disktune.apply.WriteFile;
 import org.disktune.config.DesiredStateReader;
 import org.disktune.core.DisktuneException;
@@ -50,7 +51,7 @@ public final class InitService {
         }
         byte[] wanted = proposal.text().getBytes(StandardCharsets.UTF_8);
         Plan plan = Plan.of(new WriteFile(DesiredStateReader.PATH, current, wanted, "the configuration disktune init proposes"));
-        String journal = new PlanExecutor().apply(host, plan, "init --write").map(JournalEntry::id).orElse(null);
+        String journal = new PlanExecutor(PostconditionChecker.NONE).apply(host, plan, "init --write").map(JournalEntry::id).orElse(null);
         return new InitResult(DesiredStateReader.PATH, proposal.text(), proposal.reasons(), proposal.notes(), true, journal);
     }
 

@@ -49,6 +49,14 @@ class DesiredStateReaderTest {
         public boolean live() {
             return true;
         }
+
+        public String readAttribute(String machinePath) {
+            throw new UnsupportedOperationException();
+        }
+
+        public void writeAttribute(String machinePath, String value) {
+            throw new UnsupportedOperationException();
+        }
     }
 
     @Test

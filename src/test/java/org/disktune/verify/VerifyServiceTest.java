@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.config.DesiredStateReader;
 import org.junit.jupiter.api.Test;
 
 class VerifyServiceTest {
@@ -40,7 +41,7 @@ class VerifyServiceTest {
                 "ok | initramfs | " + FALLBACK + " | holds /etc/modprobe.d/disktune.conf as on the host | same bytes | null"), rows(r));
         assertEquals("ok", r.status());
         assertEquals(ExitCode.OK, r.exitCode());
-        assertEquals(new VerifyReport.Summary(6, 0, 0, 0), r.summary());
+        assertEquals(new VerifyReport.Summary(6, 0, 0, 0, 0), r.summary());
         assertTrue(r.notes().contains("no /etc/disktune/disktune.conf: verifying only what disktune wrote"), r.notes().toString());
         assertTrue(r.notes().contains("/etc/modprobe.d/disktune.conf was written by journal entry 20261130T120000Z-0001 at "
                 + "2026-11-30T12:00:00Z, before this boot"), r.notes().toString());
@@ -59,7 +60,7 @@ class VerifyServiceTest {
         assertEquals(CheckStatus.OK, r.checks().get(4).status(), "the rebuilt image holds the file");
         assertEquals(ExitCode.REBOOT_NEEDED, r.exitCode());
         assertEquals("pending", r.status());
-        assertEquals(new VerifyReport.Summary(3, 0, 3, 0), r.summary());
+        assertEquals(new VerifyReport.Summary(3, 0, 3, 0, 0), r.summary());
     }
 
     @Test
@@ -76,7 +77,7 @@ class VerifyServiceTest {
                         + "the next boot of this image loads the old options: run disktune initramfs rebuild"),
                 rows(r).subList(1, 6));
         assertEquals(ExitCode.DRIFT, r.exitCode());
-        assertEquals(new VerifyReport.Summary(1, 5, 0, 0), r.summary());
+        assertEquals(new VerifyReport.Summary(1, 5, 0, 0, 0), r.summary());
     }
 
     @Test
@@ -89,22 +90,25 @@ class VerifyServiceTest {
     }
 
     @Test
-    void aMalformedConfigurationIsAOneLineUsageError() {
+    void aMalformedConfigurationIsAOneLineUsageErrorNamingFileAndLine() {
         VerifyMachine m = new VerifyMachine().writeAdma(FIRST_BOOT);
-        m.write(DisktuneConfigReader.PATH, "[disk sda\nscheduler = mq-deadline\n");
+        m.write(DesiredStateReader.PATH, "[disk sda\nscheduler = mq-deadline\n");
         DisktuneException e = assertThrows(DisktuneException.class, () -> new VerifyService(m.host()).verify());
         assertEquals(ExitCode.USAGE, e.exitCode());
-        assertTrue(e.getMessage().startsWith("/etc/disktune/disktune.conf is not a valid INI file ("), e.getMessage());
+        assertTrue(e.getMessage().startsWith("/etc/disktune/disktune.conf:1: "), e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
     }
 
     @Test
-    void aWellFormedConfigurationIsReadAndSaysWhatIsNotVerifiedYet() {
+    void aConfigurationWhoseDiskIsAbsentIsReportedAbsentAndFailsOnlyWhenStrict() {
         VerifyMachine m = new VerifyMachine();
-        m.write(DisktuneConfigReader.PATH, "[disk sda]\nscheduler = mq-deadline\n");
+        m.write(DesiredStateReader.PATH, "[disk gone]\nmatch.serial = NO-SUCH-SERIAL\nscheduler = mq-deadline\n");
         VerifyReport r = new VerifyService(m.host()).verify();
-        assertTrue(r.notes().get(0).startsWith("/etc/disktune/disktune.conf is well-formed; its disk and mount settings are not verified yet"),
-                r.notes().toString());
+        assertEquals(List.of(CheckStatus.ABSENT), r.checks().stream().map(Check::status).toList(), r.checks().toString());
+        assertEquals(ExitCode.OK, r.exitCode());
+        VerifyReport strict = new VerifyService(m.host(), org.disktune.modprobe.DriverCatalog.load(),
+                org.disktune.tuning.DesiredStateService.ConfigLocation.hostDefault(), true).verify();
+        assertEquals(ExitCode.DRIFT, strict.exitCode());
     }
 
     @Test
