@@ -19,7 +19,7 @@ import org.disktune.modprobe.OptionValidator;
  * removes the header and that blank line again.
  */
 public final class ModuleSectionEditor {
-    static final String NEW_FILE_HEADER = "# " + DesiredStateReader.PATH + ": the desired state disktune applies and verifies.\n"
+    public static final String NEW_FILE_HEADER = "# " + DesiredStateReader.PATH + ": the desired state disktune applies and verifies.\n"
             + "# Format, sections and keys: man disktune.conf\n";
 
     private final OptionValidator options;

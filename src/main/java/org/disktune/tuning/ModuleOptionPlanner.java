@@ -13,6 +13,7 @@ import org.disktune.apply.DeleteFile;
 import org.disktune.apply.Plan;
 import org.disktune.apply.WriteFile;
 import org.disktune.config.DesiredStateReader;
+import org.disktune.config.ModuleSectionEditor;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
@@ -62,6 +63,9 @@ public final class ModuleOptionPlanner {
         OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
         byte[] config = read(CONFIG);
         byte[] modprobe = read(PATH);
+        if (modprobe != null) {
+            file.parse(modprobe); // a line disktune would not have written is refused, naming it, before anything changes
+        }
         List<String> notes = new ArrayList<>();
         byte[] base = options.takeInEarlierFile(config, CONFIG, modprobe, notes);
         byte[] edited = options.editor().set(base, option.module(), option.parameter(), option.value());
@@ -80,6 +84,9 @@ public final class ModuleOptionPlanner {
         OptionValidator.CheckedOption names = new OptionValidator(DriverCatalog.parse("")).check(module, parameter, "0");
         byte[] config = read(CONFIG);
         byte[] modprobe = read(PATH);
+        if (modprobe != null) {
+            file.parse(modprobe); // a line disktune would not have written is refused, naming it, before anything changes
+        }
         List<String> notes = new ArrayList<>();
         byte[] base = options.takeInEarlierFile(config, CONFIG, modprobe, notes);
         byte[] edited = base == null ? null : options.editor().unset(base, names.module(), names.parameter());
@@ -95,6 +102,9 @@ public final class ModuleOptionPlanner {
         if (after == null || Arrays.equals(before, after)) {
             return Plan.empty();
         }
+        if (new String(after, java.nio.charset.StandardCharsets.UTF_8).equals(ModuleSectionEditor.NEW_FILE_HEADER)) {
+            return Plan.of(new DeleteFile(CONFIG, before, what + ": " + CONFIG + " holds nothing else, so it goes"));
+        }
         return Plan.of(new WriteFile(CONFIG, before, after, what + " in " + CONFIG + ", the desired state"));
     }
 
@@ -106,6 +116,9 @@ public final class ModuleOptionPlanner {
      */
     public Optional<ModuleOptionPlan> options(DesiredModuleOptions wanted, String kernel) {
         byte[] current = read(PATH);
+        if (current != null) {
+            file.parse(current);
+        }
         if (wanted.isEmpty() && current == null) {
             return Optional.empty();
         }

@@ -113,7 +113,8 @@ class VerifyCommandTest {
         CliRun run = verify(m);
         assertEquals(2, run.exitCode(), run.out());
         assertEquals(1, run.err().lines().count(), run.err());
-        assertTrue(run.err().startsWith("disktune: /etc/disktune/disktune.conf is not a valid INI file"), run.err());
+        assertEquals("disktune: /etc/disktune/disktune.conf:1: key scheduler is outside any section; put it under a [module NAME], "
+                + "[disk LABEL], [md NAME] or [mount PATH] header\n", run.err());
     }
 
     @Test

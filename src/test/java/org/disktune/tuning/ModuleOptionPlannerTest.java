@@ -34,20 +34,21 @@ class ModuleOptionPlannerTest {
         ModuleOptionPlanner planner = new ModuleOptionPlanner(host, DriverCatalog.load());
         ModuleOptionPlan set = planner.set("sata_nv", "adma", "1", null);
         List<Change> changes = set.plan().changes();
-        assertEquals(List.of(WriteFile.class, WriteFile.class, RunProgram.class, Verify.class),
+        assertEquals(List.of(WriteFile.class, WriteFile.class, WriteFile.class, RunProgram.class, Verify.class),
                 changes.stream().map(Object::getClass).toList());
-        WriteFile conf = (WriteFile) changes.get(1);
+        assertEquals("/etc/disktune/disktune.conf", ((WriteFile) changes.get(0)).path(), "the desired state first");
+        WriteFile conf = (WriteFile) changes.get(2);
         assertEquals("/etc/mkinitcpio.conf", conf.path());
         assertEquals(OLD_CONF.replace("FILES=\"\"", "FILES=\"/etc/modprobe.d/disktune.conf\""),
                 new String(conf.newBytes(), StandardCharsets.ISO_8859_1));
         assertTrue(conf.reason().contains("mkinitcpio 0 predates drop-ins"), conf.reason());
         assertEquals(List.of("/boot/initramfs-linux.img", "/boot/initramfs-linux-fallback.img"),
-                ((RunProgram) changes.get(2)).producesFiles());
+                ((RunProgram) changes.get(3)).producesFiles());
         new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, set.plan(), "set");
 
         ModuleOptionPlan unset = planner.unset("sata_nv", "adma", null);
         List<Change> undo = unset.plan().changes();
-        assertEquals(List.of(DeleteFile.class, WriteFile.class, RunProgram.class, Verify.class),
+        assertEquals(List.of(DeleteFile.class, DeleteFile.class, WriteFile.class, RunProgram.class, Verify.class),
                 undo.stream().map(Object::getClass).toList());
         new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, unset.plan(), "unset");
         assertArrayEquals(OLD_CONF.getBytes(StandardCharsets.ISO_8859_1), m.read("/etc/mkinitcpio.conf"));

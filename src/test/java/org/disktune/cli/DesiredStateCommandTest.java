@@ -1,0 +1,281 @@
+package org.disktune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.disktune.host.Host;
+import org.disktune.host.RefusingCommandRunner;
+import org.disktune.host.RootedHost;
+import org.disktune.testing.GeneratorMachine;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The desired-state cycle through the command line on the bundled sample machines (in memory): init proposes the
+ * seed reports' fixes, plan shows the changes the seeds made by hand, apply makes them, plan is then empty, and
+ * rollback restores every byte and value.
+ */
+class DesiredStateCommandTest {
+    private static final String CONFIG = "/etc/disktune/disktune.conf";
+
+    /** One sample machine kept across several runs of the command line. */
+    private static Host sample(String name) {
+        Path root = SampleRoots.materialize(name);
+        return new RootedHost(root, new RefusingCommandRunner("sample " + name), Session.treeKernelLog(root, "sample " + name),
+                Clock.systemUTC(), true);
+    }
+
+    private static CliRun run(Host host, String... args) {
+        return CliRun.run(o -> host, args);
+    }
+
+    private static void write(Host host, String path, String text) throws IOException {
+        Files.createDirectories(host.path(path).getParent());
+        Files.writeString(host.path(path), text);
+    }
+
+    /** Every regular file of the tree (except disktune's own state) with its bytes. */
+    private static Map<String, String> snapshot(Host host) throws IOException {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(host.root())) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                String machine = "/" + host.root().relativize(p);
+                if (!machine.startsWith("/var/lib/disktune/") && !machine.startsWith("/run/")) {
+                    files.put(machine, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+                }
+            }
+        }
+        return files;
+    }
+
+    @Test
+    void initProposesTheNforce4AdmaFixAndNoatime() {
+        CliRun run = CliRun.run("--sample", "seed-nforce4-arch", "init");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("\n[module sata_nv]\nadma = 1\n"), run.out());
+        for (String mount : List.of("/", "/boot", "/home")) {
+            assertTrue(run.out().contains("\n[mount " + mount + "]\natime = noatime\n"), run.out());
+        }
+        assertTrue(run.out().endsWith("# not written: disktune init --write installs it as /etc/disktune/disktune.conf\n"), run.out());
+    }
+
+    @Test
+    void initWriteInstallsTheCentos5ProposalWhichChecksCleanAndNeverOverwritesWithoutForce() throws IOException {
+        Host host = sample("seed-centos5-ide");
+        CliRun init = run(host, "init", "--write");
+        assertEquals(0, init.exitCode(), init.err());
+        String written = Files.readString(host.path(CONFIG));
+        assertTrue(written.contains("[mount /boot]\natime = noatime\n"), written);
+        CliRun check = run(host, "config", "check");
+        assertEquals(0, check.exitCode(), check.out() + check.err());
+        assertEquals("/etc/disktune/disktune.conf: ok\n", check.out());
+
+        Files.writeString(host.path(CONFIG), written + "# mine\n");
+        CliRun again = run(host, "init", "--write");
+        assertEquals(2, again.exitCode());
+        assertTrue(again.err().startsWith("disktune: /etc/disktune/disktune.conf exists already"), again.err());
+        assertTrue(Files.readString(host.path(CONFIG)).endsWith("# mine\n"), "the existing file is untouched");
+        assertEquals(0, run(host, "init", "--write", "--force").exitCode());
+        assertEquals(written, Files.readString(host.path(CONFIG)));
+    }
+
+    @Test
+    void raid5MembersGetQueueDepthOneThenPlanIsEmptyAndRollbackRestoresEverything() throws IOException {
+        Host host = sample("seed-raid5-raptors");
+        Map<String, String> before = snapshot(host);
+        write(host, CONFIG, """
+                # the first seed report: NCQ off on the RAID5 members
+                [disk raptors]
+                match.md = md7
+                queue_depth = 1
+                """);
+        CliRun plan = run(host, "plan");
+        assertEquals(0, plan.exitCode(), plan.err());
+        assertEquals("""
+                # [disk raptors] line 4: queue_depth 1 (NCQ off)
+                  /sys/block/sda/device/queue_depth: 31 -> 1
+                # [disk raptors] line 4: queue_depth 1 (NCQ off)
+                  /sys/block/sdb/device/queue_depth: 31 -> 1
+                # [disk raptors] line 4: queue_depth 1 (NCQ off)
+                  /sys/block/sdc/device/queue_depth: 31 -> 1
+                """, plan.out());
+
+        CliRun apply = run(host, "apply");
+        assertEquals(0, apply.exitCode(), apply.out() + apply.err());
+        for (String disk : List.of("sda", "sdb", "sdc")) {
+            assertEquals("1\n", Files.readString(host.path("/sys/block/" + disk + "/device/queue_depth")), disk);
+        }
+        assertEquals("31\n", Files.readString(host.path("/sys/block/sdd/device/queue_depth")), "sdd is not a member");
+
+        CliRun again = run(host, "plan");
+        assertEquals("nothing to change: the machine is in the desired state of /etc/disktune/disktune.conf\n", again.out());
+        List<String> journal = journalFiles(host);
+        CliRun second = run(host, "apply");
+        assertEquals(0, second.exitCode());
+        assertEquals(journal, journalFiles(host), "a second apply writes nothing, not even a journal entry");
+
+        Files.delete(host.path(CONFIG));
+        CliRun rollback = run(host, "rollback");
+        assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
+        assertEquals(before, snapshot(host), "every byte and value as before");
+    }
+
+    @Test
+    void rhel6ConfigurationKeyedByWwnPlansTheDeadlineSchedulerThe2632KernelOffers() throws IOException {
+        Host host = sample("seed-rhel6-ext4");
+        write(host, CONFIG, """
+                [disk data]
+                match.wwn = 0x50014ee0018fdbb9
+                # a 2.6 name: this 2.6.32 kernel offers it, a blk-mq kernel would get mq-deadline
+                scheduler = deadline
+                """);
+        CliRun plan = run(host, "--json", "plan");
+        assertEquals(0, plan.exitCode(), plan.err());
+        JsonNode steps = new ObjectMapper().readTree(plan.out()).get("steps");
+        assertEquals(1, steps.size(), plan.out());
+        assertEquals("write-attribute", steps.get(0).get("kind").asText());
+        assertEquals("/sys/block/sdb/queue/scheduler", steps.get(0).get("path").asText());
+        assertEquals("cfq", steps.get(0).get("old_value").asText());
+        assertEquals("deadline", steps.get(0).get("new_value").asText());
+        assertEquals("wwn-0x50014ee0018fdbb9", steps.get(0).get("identity").asText());
+        assertTrue(new ObjectMapper().readTree(plan.out()).get("warnings").get(0).asText().contains(":4: "), plan.out());
+    }
+
+    @Test
+    void armReadaheadOfHdparmA8192IsReadAheadKb4096OnBothDisks() throws IOException {
+        Host host = sample("seed-arm-n2100-sil");
+        write(host, CONFIG, """
+                [disk seagates]
+                match.model = ST3250620AS
+                read_ahead_kb = 4096
+                """);
+        CliRun apply = run(host, "apply");
+        assertEquals(0, apply.exitCode(), apply.out() + apply.err());
+        assertTrue(apply.out().contains("  /sys/block/sda/queue/read_ahead_kb: 128 -> 4096\n"), apply.out());
+        assertTrue(apply.out().contains("  /sys/block/sdb/queue/read_ahead_kb: 128 -> 4096\n"), apply.out());
+        assertEquals(0, run(host, "verify").exitCode());
+        Files.writeString(host.path("/sys/block/sdb/queue/read_ahead_kb"), "256\n");
+        CliRun drift = run(host, "verify");
+        assertEquals(1, drift.exitCode(), drift.out());
+        assertTrue(drift.out().lines().anyMatch(l -> l.startsWith("drift") && l.contains("sdb (ata-ST3250620AS_9QE0B7K2) read_ahead_kb")
+                && l.contains("fix: disktune apply")), drift.out());
+    }
+
+    @Test
+    void aSchedulerTheKernelRefusesRollsBackTheAttributesAlreadyWritten() throws IOException {
+        Host host = sample("qemu-ahci");
+        write(host, CONFIG, """
+                [disk all]
+                match.transport = ata
+                read_ahead_kb = 256
+                scheduler = none
+                """);
+        // the kernel stops offering "none" on sdc after the plan was made (a module unloaded): EINVAL at apply
+        Files.writeString(host.path("/sys/block/sdc/queue/scheduler"), "[mq-deadline] kyber\n");
+        CliRun check = run(host, "config", "check");
+        assertEquals(2, check.exitCode(), check.out());
+        assertTrue(check.out().startsWith("/etc/disktune/disktune.conf:4: "), check.out());
+        CliRun apply = run(host, "apply");
+        assertEquals(2, apply.exitCode(), "the planner refuses it before anything changes: " + apply.err());
+        assertEquals("128\n", Files.readString(host.path("/sys/block/sda/queue/read_ahead_kb")));
+        assertFalse(Files.exists(host.path("/var/lib/disktune/journal")), "nothing journaled");
+    }
+
+    @Test
+    void configurationModuleOptionsGoThroughModprobeAndTheInitramfsAndEndInExit3() throws IOException {
+        GeneratorMachine m = GeneratorMachine.debian();
+        Files.createDirectories(m.path(CONFIG).getParent());
+        Files.writeString(m.path(CONFIG), "[module sata_nv]\nadma = 1\n");
+        CliRun apply = ModprobeSetCommandTest.run(m, "apply");
+        assertEquals(3, apply.exitCode(), apply.out() + apply.err());
+        String options = new String(m.read(GeneratorMachine.OPTIONS_FILE), StandardCharsets.UTF_8);
+        assertTrue(options.startsWith("# Generated by disktune from the [module] sections of /etc/disktune/disktune.conf"), options);
+        assertTrue(options.endsWith("\noptions sata_nv adma=1\n"), options);
+        CliRun plan = ModprobeSetCommandTest.run(m, "plan");
+        assertEquals("nothing to change: the machine is in the desired state of /etc/disktune/disktune.conf\n", plan.out());
+        assertEquals(0, ModprobeSetCommandTest.run(m, "apply").exitCode());
+    }
+
+    @Test
+    void modprobeSetEditsTheModuleSectionOfTheConfigurationKeepingEveryOtherByte() throws IOException {
+        GeneratorMachine m = GeneratorMachine.debian();
+        String mine = "# my disks\r\n[disk ssd]\r\nmatch.rotational = 0\r\nread_ahead_kb = 128\r\n";
+        Files.createDirectories(m.path(CONFIG).getParent());
+        Files.writeString(m.path(CONFIG), mine);
+        CliRun set = ModprobeSetCommandTest.run(m, "modprobe", "set", "sata_nv", "adma=1");
+        assertEquals(3, set.exitCode(), set.out() + set.err());
+        String after = Files.readString(m.path(CONFIG));
+        assertTrue(after.startsWith(mine), after);
+        assertTrue(after.contains("[module sata_nv]\r\nadma = 1\r\n"), after);
+        CliRun unset = ModprobeSetCommandTest.run(m, "modprobe", "unset", "sata_nv", "adma");
+        assertEquals(3, unset.exitCode(), unset.out() + unset.err());
+        assertEquals(mine, Files.readString(m.path(CONFIG)));
+        assertFalse(m.exists(GeneratorMachine.OPTIONS_FILE));
+    }
+
+    @Test
+    void anEarlierModprobeFileIsTakenIntoTheConfigurationOnTheFirstApply() throws IOException {
+        GeneratorMachine m = GeneratorMachine.debian();
+        Files.createDirectories(m.path(GeneratorMachine.OPTIONS_FILE).getParent());
+        Files.writeString(m.path(GeneratorMachine.OPTIONS_FILE), """
+                # Generated by disktune: module options applied when these modules load (also from the initramfs).
+                # Change them with `disktune modprobe set MODULE PARAM=VALUE` or `disktune modprobe unset MODULE PARAM`.
+                # Do not edit this file by hand: disktune rewrites it.
+                options libata force=noncq
+                """);
+        Files.createDirectories(m.path(CONFIG).getParent());
+        Files.writeString(m.path(CONFIG), "[disk ssd]\nmatch.rotational = 0\nread_ahead_kb = 128\n");
+        CliRun apply = ModprobeSetCommandTest.run(m, "apply");
+        assertEquals(3, apply.exitCode(), apply.out() + apply.err());
+        assertTrue(Files.readString(m.path(CONFIG)).endsWith("\n[module libata]\nforce = noncq\n"), Files.readString(m.path(CONFIG)));
+        assertTrue(new String(m.read(GeneratorMachine.OPTIONS_FILE), StandardCharsets.UTF_8).endsWith("options libata force=noncq\n"));
+    }
+
+    @Test
+    void aBrokenConfigurationIsExit2WithFileAndLineAndChangesNothing() throws IOException {
+        Host host = sample("qemu-ahci");
+        write(host, CONFIG, "[disk x]\nmatch.model = QEMU*\nread_ahead = 4096\n");
+        Map<String, String> before = snapshot(host);
+        for (String command : List.of("plan", "apply")) {
+            CliRun run = run(host, command);
+            assertEquals(2, run.exitCode(), command);
+            assertEquals("disktune: /etc/disktune/disktune.conf:3: unknown key read_ahead in [disk x]; did you mean read_ahead_kb?\n",
+                    run.err(), command);
+        }
+        assertEquals(before, snapshot(host));
+    }
+
+    @Test
+    void historyListsTheAppliedEntries() throws IOException {
+        Host host = sample("seed-arm-n2100-sil");
+        write(host, CONFIG, "[disk seagates]\nmatch.model = ST3250620AS\nread_ahead_kb = 4096\n");
+        assertEquals(0, run(host, "apply").exitCode());
+        JsonNode history = new ObjectMapper().readTree(run(host, "--json", "history").out());
+        assertEquals(1, history.get("entries").size());
+        JsonNode entry = history.get("entries").get(0);
+        assertEquals("applied", entry.get("state").asText());
+        assertEquals(2, entry.get("attributes").asInt());
+        assertEquals("apply /etc/disktune/disktune.conf", entry.get("description").asText());
+    }
+
+    private static List<String> journalFiles(Host host) throws IOException {
+        try (Stream<Path> s = Files.list(host.path("/var/lib/disktune/journal"))) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+}
