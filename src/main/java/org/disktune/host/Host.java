@@ -46,7 +46,10 @@ public interface Host {
      * name of a choice list ({@code mq-deadline [none]} reads {@code none}), otherwise the content without
      * surrounding whitespace. {@code machinePath} must be under /sys (else IllegalArgumentException).
      */
-    String readAttribute(String machinePath) throws IOException;
+    default String readAttribute(String machinePath) throws IOException {
+        SysfsAttribute.requireReadable(machinePath);
+        return SysfsAttribute.activeValue(java.nio.file.Files.readString(path(machinePath), java.nio.charset.StandardCharsets.US_ASCII));
+    }
 
     /**
      * Writes {@code value} to an existing sysfs attribute as the kernel takes it: one write, no temporary

@@ -63,11 +63,6 @@ public final class LinuxHost implements Host {
         return true;
     }
 
-    @Override
-    public String readAttribute(String machinePath) throws IOException {
-        SysfsAttribute.requireReadable(machinePath);
-        return SysfsAttribute.activeValue(Files.readString(path(machinePath), StandardCharsets.US_ASCII));
-    }
 
     /** One write(2) of the value on the existing file: sysfs takes a store in one call and cannot be renamed. */
     @Override

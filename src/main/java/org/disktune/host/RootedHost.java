@@ -94,11 +94,6 @@ public final class RootedHost implements Host {
         return false;
     }
 
-    @Override
-    public String readAttribute(String machinePath) throws IOException {
-        SysfsAttribute.requireReadable(machinePath);
-        return SysfsAttribute.activeValue(Files.readString(path(machinePath), StandardCharsets.US_ASCII));
-    }
 
     @Override
     public void writeAttribute(String machinePath, String value) throws IOException {

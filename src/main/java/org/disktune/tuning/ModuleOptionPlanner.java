@@ -61,40 +61,45 @@ public final class ModuleOptionPlanner {
 
     public ModuleOptionPlan set(String module, String parameter, String value, String kernel) {
         OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
-        byte[] config = read(CONFIG);
-        byte[] modprobe = read(PATH);
-        if (modprobe != null) {
-            file.parse(modprobe); // a line disktune would not have written is refused, naming it, before anything changes
-        }
-        List<String> notes = new ArrayList<>();
-        byte[] base = options.takeInEarlierFile(config, CONFIG, modprobe, notes);
-        byte[] edited = options.editor().set(base, option.module(), option.parameter(), option.value());
-        DesiredModuleOptions desired = options.options(edited, CONFIG);
+        Current current = current();
+        byte[] edited = options.editor().set(current.base(), option.module(), option.parameter(), option.value());
         RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
         for (ModprobeConflict conflict : new ModprobeConflictFinder().find(new ModprobeConfigReader(host).read(),
                 DesiredModuleOptions.none().with(option.module(), option.parameter(), option.value()))) {
-            notes.add(conflict.message());
+            current.notes().add(conflict.message());
         }
-        String what = "set " + option.module() + " " + option.parameter() + "=" + option.value();
-        Plan plan = configEdit(config, edited, what).then(plan(modprobe, desired.isEmpty() ? null : file.render(desired), target, what, notes));
-        return new ModuleOptionPlan("set", option.module(), option.parameter(), option.value(), plan, target, notes);
+        Plan plan = edit(current, edited, target, "set " + option.module() + " " + option.parameter() + "=" + option.value());
+        return new ModuleOptionPlan("set", option.module(), option.parameter(), option.value(), plan, target, current.notes());
     }
 
     public ModuleOptionPlan unset(String module, String parameter, String kernel) {
         OptionValidator.CheckedOption names = new OptionValidator(DriverCatalog.parse("")).check(module, parameter, "0");
+        Current current = current();
+        byte[] edited = current.base() == null ? null : options.editor().unset(current.base(), names.module(), names.parameter());
+        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
+        Plan plan = edit(current, edited, target, "remove " + names.module() + " " + names.parameter());
+        return new ModuleOptionPlan("unset", names.module(), names.parameter(), null, plan, target, current.notes());
+    }
+
+    /** The configuration and modprobe file as read, and the configuration with an earlier modprobe file taken in. */
+    private record Current(byte[] config, byte[] modprobe, byte[] base, List<String> notes) {
+    }
+
+    private Current current() {
         byte[] config = read(CONFIG);
         byte[] modprobe = read(PATH);
         if (modprobe != null) {
             file.parse(modprobe); // a line disktune would not have written is refused, naming it, before anything changes
         }
         List<String> notes = new ArrayList<>();
-        byte[] base = options.takeInEarlierFile(config, CONFIG, modprobe, notes);
-        byte[] edited = base == null ? null : options.editor().unset(base, names.module(), names.parameter());
+        return new Current(config, modprobe, options.takeInEarlierFile(config, CONFIG, modprobe, notes), notes);
+    }
+
+    /** The configuration edit, then the modprobe file rendered from the edited configuration, its generator and rebuilds. */
+    private Plan edit(Current current, byte[] edited, RebuildTarget target, String what) {
         DesiredModuleOptions desired = edited == null ? DesiredModuleOptions.none() : options.options(edited, CONFIG);
-        RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
-        String what = "remove " + names.module() + " " + names.parameter();
-        Plan plan = configEdit(config, edited, what).then(plan(modprobe, desired.isEmpty() ? null : file.render(desired), target, what, notes));
-        return new ModuleOptionPlan("unset", names.module(), names.parameter(), null, plan, target, notes);
+        return configEdit(current.config(), edited, what)
+                .then(plan(current.modprobe(), desired.isEmpty() ? null : file.render(desired), target, what, current.notes()));
     }
 
     /** The write of the configuration when its [module] sections change (nothing when they do not). */
