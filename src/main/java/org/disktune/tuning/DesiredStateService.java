@@ -12,7 +12,6 @@ import org.disktune.apply.JournalEntry;
 import org.disktune.apply.Plan;
 import org.disktune.apply.PlanRenderer;
 import org.disktune.apply.WriteFile;
-import org.disktune.config.ConfigParser;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
 import org.disktune.config.DesiredStateReader;
