@@ -12,6 +12,7 @@ final class SettingStatusText {
             case IN_STATE -> "ok";
             case CHANGE -> "to change";
             case DEFERRED -> "not applied yet";
+            case SKIPPED -> "skipped (not supported)";
             case UNKNOWN -> "unknown";
             case INVALID -> "invalid";
         };

@@ -232,6 +232,12 @@ public final class DesiredStatePlanner {
                 return;
             }
             SettingTable.Verdict verdict = table.check(value, target);
+            if (verdict.skipped()) {
+                notes.add(target.name() + ": " + setting.key() + " skipped: " + verdict.skip());
+                settings.add(new EffectiveSetting(target.scope(), target.name(), target.identity(), setting, null, current, value, attribute,
+                        SettingStatus.SKIPPED));
+                return;
+            }
             if (!verdict.accepted()) {
                 errors.add(new ConfigProblem(file, value.line(), verdict.refusal()));
                 settings.add(new EffectiveSetting(target.scope(), target.name(), target.identity(), setting, null, current, value, attribute,

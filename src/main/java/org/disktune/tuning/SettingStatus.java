@@ -13,6 +13,8 @@ public enum SettingStatus {
     DEFERRED,
     /** The current value cannot be read (the attribute is absent on this kernel): nothing is written. */
     UNKNOWN,
+    /** The device does not support the feature (no APM, no write cache): skipped with the reason, never forced. */
+    SKIPPED,
     /** The device refuses the setting, or two sections disagree: see the plan's errors. */
     INVALID
 }

@@ -31,18 +31,30 @@ final class SettingTable {
     private static final Set<String> STRIPED_LEVELS = Set.of("raid4", "raid5", "raid6");
     private static final Pattern KERNEL_VERSION = Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?");
 
-    /** What the device says to one setting: the value to write on this kernel, or (wanted null) why it refuses. */
-    record Verdict(String wanted, String refusal) {
+    /**
+     * What the device says to one setting: the value to write on this kernel; or (wanted null) why it refuses
+     * (a configuration error); or (skip non-null) why this device cannot take it although the configuration is
+     * right (a drive without APM matched by a model glob): skipped with that reason, never forced.
+     */
+    record Verdict(String wanted, String refusal, String skip) {
         static Verdict accept(String wanted) {
-            return new Verdict(wanted, null);
+            return new Verdict(wanted, null, null);
         }
 
         static Verdict refuse(String message) {
-            return new Verdict(null, message);
+            return new Verdict(null, message, null);
+        }
+
+        static Verdict skip(String reason) {
+            return new Verdict(null, null, reason);
         }
 
         boolean accepted() {
-            return refusal == null;
+            return refusal == null && skip == null;
+        }
+
+        boolean skipped() {
+            return skip != null;
         }
     }
 

@@ -40,6 +40,8 @@ final class SettingsChecker implements Checker {
                                 "hdparm settings and mount options are not applied by this version of disktune");
                 case UNKNOWN -> new Check("setting", subject, CheckStatus.UNKNOWN, expected, found,
                         "the current value cannot be read");
+                case SKIPPED -> new Check("setting", subject, CheckStatus.UNKNOWN, expected, found,
+                        "the device does not support this setting, so it is skipped");
                 case INVALID -> new Check("setting", subject, CheckStatus.DRIFT, expected, found,
                         "the device refuses this setting; fix the configuration (disktune config check)");
             });
