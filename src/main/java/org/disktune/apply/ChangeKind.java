@@ -8,5 +8,6 @@ public enum ChangeKind {
     @JsonProperty("delete-file") DELETE_FILE,
     @JsonProperty("run-program") RUN_PROGRAM,
     @JsonProperty("verify") VERIFY,
-    @JsonProperty("write-attribute") WRITE_ATTRIBUTE
+    @JsonProperty("write-attribute") WRITE_ATTRIBUTE,
+    @JsonProperty("program-setting") PROGRAM_SETTING
 }

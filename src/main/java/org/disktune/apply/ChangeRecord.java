@@ -10,19 +10,23 @@ import org.disktune.core.Sha256;
  * files they produce; those files' hashes are in the entry's {@link FileRecord}s. A sysfs write
  * keeps its attribute {@code path}, the kernel name {@code device}, the lasting {@code identity}
  * (a /dev/disk/by-id name; null when none) and the {@code oldValue}/{@code newValue}; these fields
- * are null for every other kind (and absent from entries written before sysfs writes existed).
+ * are null for every other kind (and absent from entries written before sysfs writes existed). A program
+ * setting keeps its {@code argv}, its target as {@code device}, {@code identity}, the values, the {@code setting}
+ * key and the {@code undoArgv} that puts the old value back (empty when it was unknown).
  */
 public record ChangeRecord(ChangeKind kind, String reason, String path, List<String> argv, List<String> producesFiles,
-        String oldSha256, String newSha256, String device, String identity, String oldValue, String newValue) {
+        String oldSha256, String newSha256, String device, String identity, String oldValue, String newValue, String setting,
+        List<String> undoArgv) {
     public ChangeRecord {
         argv = argv == null ? List.of() : List.copyOf(argv);
+        undoArgv = undoArgv == null ? List.of() : List.copyOf(undoArgv);
         producesFiles = producesFiles == null ? List.of() : List.copyOf(producesFiles);
     }
 
     /** A record of a file or program step (no sysfs fields). */
     public ChangeRecord(ChangeKind kind, String reason, String path, List<String> argv, List<String> producesFiles,
             String oldSha256, String newSha256) {
-        this(kind, reason, path, argv, producesFiles, oldSha256, newSha256, null, null, null, null);
+        this(kind, reason, path, argv, producesFiles, oldSha256, newSha256, null, null, null, null, null, null);
     }
 
     static ChangeRecord of(Change change) {
@@ -51,7 +55,13 @@ public record ChangeRecord(ChangeKind kind, String reason, String path, List<Str
             @Override
             public ChangeRecord writeAttribute(WriteAttribute a) {
                 return new ChangeRecord(ChangeKind.WRITE_ATTRIBUTE, a.reason(), a.path(), null, null, null, null, a.device(),
-                        a.identity(), a.oldValue(), a.newValue());
+                        a.identity(), a.oldValue(), a.newValue(), null, null);
+            }
+
+            @Override
+            public ChangeRecord programSetting(ProgramSetting s) {
+                return new ChangeRecord(ChangeKind.PROGRAM_SETTING, s.reason(), null, s.argv(), null, null, null, s.target(),
+                        s.identity(), s.oldValue(), s.newValue(), s.setting(), s.undoArgv());
             }
         });
     }

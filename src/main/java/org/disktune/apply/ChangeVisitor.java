@@ -14,4 +14,6 @@ public interface ChangeVisitor<R> {
     R verify(Verify change);
 
     R writeAttribute(WriteAttribute change);
+
+    R programSetting(ProgramSetting change);
 }

@@ -147,6 +147,15 @@ public final class PlanExecutor {
                     });
                     return null;
                 }
+
+                @Override
+                public StepFailure programSetting(ProgramSetting setting) {
+                    CommandResult result = host.commands().run(setting.argv());
+                    if (!result.ok()) {
+                        return new StepFailure(ShellWords.join(setting.argv()) + " exited " + result.exitCode(), output(result));
+                    }
+                    return null;
+                }
             });
         } catch (DisktuneException e) {
             return new StepFailure(e.getMessage(), "");
@@ -175,6 +184,7 @@ public final class PlanExecutor {
         final List<String> removed = new ArrayList<>();
         final List<String> attributes = new ArrayList<>();
         final List<String> paths = new ArrayList<>();
+        final List<String> unknown = new ArrayList<>();
     }
 
     private DisktuneException rollBack(Host host, Journal journal, JournalEntry entry, Map<String, FileRecord> files,
@@ -193,6 +203,13 @@ public final class PlanExecutor {
                     String path = attribute.get().path();
                     if (seen.add(path)) {
                         restoreAttribute(host, path, oldValues.get(path), putBack);
+                    }
+                    continue;
+                }
+                Optional<ProgramSetting> setting = programSettingOf(change);
+                if (setting.isPresent()) {
+                    if (i < done.size() - 1) { // the program that failed changed nothing it could report
+                        restoreProgramSetting(host, setting.get(), putBack);
                     }
                     continue;
                 }
@@ -224,6 +241,9 @@ public final class PlanExecutor {
         }
         if (!putBack.attributes.isEmpty()) {
             message.append("; set back ").append(joinWords(putBack.attributes));
+        }
+        if (!putBack.unknown.isEmpty()) {
+            message.append("; could not set back ").append(joinWords(putBack.unknown)).append(" (the value before was unknown)");
         }
         if (putBack.paths.isEmpty()) {
             message.append("; nothing had changed");
@@ -264,6 +284,56 @@ public final class PlanExecutor {
         }
     }
 
+    /** Runs the program that puts a setting back; a setting whose old value was unknown is reported, not guessed. */
+    private static void restoreProgramSetting(Host host, ProgramSetting setting, PutBack putBack) throws IOException {
+        Optional<ProgramSetting> back = setting.reversed("roll back");
+        if (back.isEmpty()) {
+            putBack.unknown.add(setting.target() + " " + setting.setting());
+            return;
+        }
+        CommandResult result = host.commands().run(back.get().argv());
+        if (!result.ok()) {
+            throw new IOException(ShellWords.join(back.get().argv()) + " exited " + result.exitCode());
+        }
+        putBack.attributes.add(setting.target() + " " + setting.setting() + " to " + setting.oldValue());
+        putBack.paths.add(setting.target());
+    }
+
+    /** The program setting a step is, if it is one. */
+    static Optional<ProgramSetting> programSettingOf(Change change) {
+        return change.accept(new ChangeVisitor<Optional<ProgramSetting>>() {
+            @Override
+            public Optional<ProgramSetting> writeFile(WriteFile change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<ProgramSetting> deleteFile(DeleteFile change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<ProgramSetting> runProgram(RunProgram change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<ProgramSetting> verify(Verify change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<ProgramSetting> writeAttribute(WriteAttribute change) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<ProgramSetting> programSetting(ProgramSetting change) {
+                return Optional.of(change);
+            }
+        });
+    }
+
     /** The sysfs write a step is, if it is one. */
     static Optional<WriteAttribute> attributeOf(Change change) {
         return change.accept(new ChangeVisitor<Optional<WriteAttribute>>() {
@@ -290,6 +360,11 @@ public final class PlanExecutor {
             @Override
             public Optional<WriteAttribute> writeAttribute(WriteAttribute change) {
                 return Optional.of(change);
+            }
+
+            @Override
+            public Optional<WriteAttribute> programSetting(ProgramSetting change) {
+                return Optional.empty();
             }
         });
     }
@@ -338,6 +413,11 @@ public final class PlanExecutor {
                     }
                     plannedValues.put(path, attribute.newValue());
                     return null;
+                }
+
+                @Override
+                public Void programSetting(ProgramSetting setting) {
+                    return null; // a drive feature or mount option is read again by the planner only: no cheap re-read here
                 }
             });
         }
@@ -464,6 +544,11 @@ public final class PlanExecutor {
                 public List<String> writeAttribute(WriteAttribute attribute) {
                     return List.of();
                 }
+
+                @Override
+                public List<String> programSetting(ProgramSetting setting) {
+                    return List.of();
+                }
             }));
         }
         return paths;
@@ -522,6 +607,11 @@ public final class PlanExecutor {
             @Override
             public String writeAttribute(WriteAttribute attribute) {
                 return "writing " + attribute.newValue() + " to " + attribute.path();
+            }
+
+            @Override
+            public String programSetting(ProgramSetting setting) {
+                return ShellWords.join(setting.argv());
             }
         });
     }

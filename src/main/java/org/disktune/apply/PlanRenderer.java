@@ -68,6 +68,16 @@ public final class PlanRenderer {
                     return null;
                 }
 
+                @Override
+                public Void programSetting(ProgramSetting setting) {
+                    reason(setting);
+                    out.append("$ ").append(ShellWords.join(setting.argv())).append('\n');
+                    out.append("  ").append(setting.target()).append(' ').append(setting.setting()).append(": ")
+                            .append(setting.oldValue() == null ? "unknown" : setting.oldValue()).append(" -> ").append(setting.newValue())
+                            .append('\n');
+                    return null;
+                }
+
                 private void reason(Change c) {
                     out.append("# ").append(oneLine(c.reason())).append('\n');
                 }

@@ -76,6 +76,7 @@ public final class RollbackPlanner {
         List<Change> changes = new ArrayList<>(fileSteps(host, targets, reason, force));
         List<String> notRestored = new ArrayList<>();
         changes.addAll(attributeSteps(host, targets, reason, notRestored));
+        changes.addAll(programSteps(targets, reason, notRestored));
         return Optional.of(new RollbackPlan(targets, new Plan(changes), notRestored));
     }
 
@@ -194,6 +195,38 @@ public final class RollbackPlanner {
             if (!current.equals(record.oldValue())) {
                 changes.add(new WriteAttribute(path, devices.get(path), record.identity(), current, record.oldValue(), reason));
             }
+        }
+        return changes;
+    }
+
+    /**
+     * Steps that put every drive feature and mount option {@code newestFirst} set through a program back to its
+     * oldest old value, by running the journaled undo program (hdparm names the disk by its /dev/disk/by-id path,
+     * so a moved kernel name does not matter). A setting whose old value was unknown (hdparm cannot read a drive's
+     * standby timer) is added to {@code notRestored}, never guessed. Shared with undo.
+     */
+    static List<Change> programSteps(List<JournalEntry> newestFirst, String reason, List<String> notRestored) {
+        Map<String, ChangeRecord> oldest = new LinkedHashMap<>();
+        for (JournalEntry entry : newestFirst) {
+            List<ChangeRecord> records = new ArrayList<>(entry.changes());
+            java.util.Collections.reverse(records);
+            for (ChangeRecord record : records) {
+                if (record.kind() == ChangeKind.PROGRAM_SETTING && record.device() != null && record.setting() != null) {
+                    oldest.put(record.device() + " " + record.setting(), record);
+                }
+            }
+        }
+        List<Change> changes = new ArrayList<>();
+        for (ChangeRecord record : oldest.values()) {
+            if (record.oldValue() == null || record.undoArgv().isEmpty()) {
+                String unknown = "could not restore " + record.device() + " " + record.setting() + ": its value before disktune was unknown";
+                if (!notRestored.contains(unknown)) {
+                    notRestored.add(unknown);
+                }
+                continue;
+            }
+            changes.add(new ProgramSetting(record.device(), record.identity(), record.setting(), record.newValue(), record.oldValue(),
+                    record.undoArgv(), record.argv(), reason));
         }
         return changes;
     }

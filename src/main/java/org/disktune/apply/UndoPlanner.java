@@ -78,6 +78,7 @@ public final class UndoPlanner {
             }
         }
         changes.addAll(RollbackPlanner.attributeSteps(host, List.of(target), reason, new ArrayList<>()));
+        changes.addAll(RollbackPlanner.programSteps(List.of(target), reason, new ArrayList<>()));
         return Optional.of(new UndoPlan(target, new Plan(changes)));
     }
 

@@ -8,13 +8,15 @@ import org.disktune.apply.ChangeVisitor;
 import org.disktune.apply.DeleteFile;
 import org.disktune.apply.Plan;
 import org.disktune.apply.PlanRenderer;
+import org.disktune.apply.ProgramSetting;
 import org.disktune.apply.RunProgram;
 import org.disktune.apply.Verify;
 import org.disktune.apply.WriteAttribute;
 import org.disktune.apply.WriteFile;
 
 /**
- * One step of a plan as JSON data: its kind (write-file, delete-file, run-program, verify, write-attribute),
+ * One step of a plan as JSON data: its kind (write-file, delete-file, run-program, verify, write-attribute,
+ * program-setting),
  * the reason, and the fields of that kind: the machine path with the unified diff of a file, the attribute's
  * old and new value, the program's argv and the files it rewrites. Null fields are the other kinds'.
  */
@@ -42,6 +44,12 @@ record PlanStep(String kind, String reason, String path, String diff, String old
                 @Override
                 public PlanStep verify(Verify c) {
                     return new PlanStep("verify", c.description(), null, null, null, null, null, null, null, null);
+                }
+
+                @Override
+                public PlanStep programSetting(ProgramSetting c) {
+                    return new PlanStep("program-setting", c.reason(), c.target(), null, c.oldValue(), c.newValue(), c.target(),
+                            c.identity(), c.argv(), null);
                 }
 
                 @Override

@@ -50,7 +50,7 @@ class AttributeStepTest {
         assertEquals("4096\n", text(machine, SDA_READ_AHEAD));
         assertEquals("bfq", machine.host.readAttribute(SDA_SCHEDULER));
         assertEquals(new ChangeRecord(ChangeKind.WRITE_ATTRIBUTE, "sda: bfq for its workload", SDA_SCHEDULER, null, null, null,
-                null, "sda", ID_A, "mq-deadline", "bfq"), entry.changes().get(0));
+                null, "sda", ID_A, "mq-deadline", "bfq", null, null), entry.changes().get(0));
         assertEquals(List.of(CONF), entry.files().stream().map(FileRecord::path).toList(), "attributes are not backed up as files");
         JsonNode json = new ObjectMapper().readTree(machine.read("/var/lib/disktune/journal/" + entry.id() + ".json"));
         JsonNode first = json.get("changes").get(0);
