@@ -11,7 +11,7 @@ import org.disktune.core.Sha256;
  * keeps its attribute {@code path}, the kernel name {@code device}, the lasting {@code identity}
  * (a /dev/disk/by-id name; null when none) and the {@code oldValue}/{@code newValue}; these fields
  * are null for every other kind (and absent from entries written before sysfs writes existed). A program
- * setting keeps its {@code argv}, its target as {@code device}, {@code identity}, the values, the {@code setting}
+ * setting keeps its {@code argv}, its target (device path or mount point) as {@code path}, {@code device}, {@code identity}, the values, the {@code setting}
  * key and the {@code undoArgv} that puts the old value back (empty when it was unknown).
  */
 public record ChangeRecord(ChangeKind kind, String reason, String path, List<String> argv, List<String> producesFiles,
@@ -60,7 +60,7 @@ public record ChangeRecord(ChangeKind kind, String reason, String path, List<Str
 
             @Override
             public ChangeRecord programSetting(ProgramSetting s) {
-                return new ChangeRecord(ChangeKind.PROGRAM_SETTING, s.reason(), null, s.argv(), null, null, null, s.target(),
+                return new ChangeRecord(ChangeKind.PROGRAM_SETTING, s.reason(), s.target(), s.argv(), null, null, null, s.device(),
                         s.identity(), s.oldValue(), s.newValue(), s.setting(), s.undoArgv());
             }
         });

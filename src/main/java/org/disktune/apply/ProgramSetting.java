@@ -7,12 +7,12 @@ import java.util.Objects;
  * Set one live setting through a program, because neither a file nor a sysfs attribute holds it: a drive
  * feature through hdparm ({@code hdparm -W0 /dev/disk/by-id/ata-...}) or a mount option through a remount
  * ({@code mount -o remount,noatime /home}). {@code target} is what is set (the device path or the mount point),
- * {@code identity} the disk's lasting name (null for mounts and disks without one), {@code setting} the
+ * {@code device} the disk's kernel name when the plan was made (null for mounts), {@code identity} the disk's lasting name (null for mounts and disks without one), {@code setting} the
  * configuration key, {@code oldValue} what the planner read (null when it cannot be read: hdparm cannot ask a
  * drive its standby timer) and {@code undoArgv} the program that puts the old value back (empty exactly when
  * the old value is unknown: then rollback says it cannot restore it). A non-zero exit fails the plan.
  */
-public record ProgramSetting(String target, String identity, String setting, String oldValue, String newValue,
+public record ProgramSetting(String target, String device, String identity, String setting, String oldValue, String newValue,
         List<String> argv, List<String> undoArgv, String reason) implements Change {
     public ProgramSetting {
         Objects.requireNonNull(target, "target");
@@ -32,7 +32,7 @@ public record ProgramSetting(String target, String identity, String setting, Str
     /** The step that puts this one back (old and new value swapped), empty when the old value is unknown. */
     public java.util.Optional<ProgramSetting> reversed(String why) {
         return oldValue == null ? java.util.Optional.empty()
-                : java.util.Optional.of(new ProgramSetting(target, identity, setting, newValue, oldValue, undoArgv, argv, why));
+                : java.util.Optional.of(new ProgramSetting(target, device, identity, setting, newValue, oldValue, undoArgv, argv, why));
     }
 
     @Override

@@ -211,21 +211,21 @@ public final class RollbackPlanner {
             List<ChangeRecord> records = new ArrayList<>(entry.changes());
             java.util.Collections.reverse(records);
             for (ChangeRecord record : records) {
-                if (record.kind() == ChangeKind.PROGRAM_SETTING && record.device() != null && record.setting() != null) {
-                    oldest.put(record.device() + " " + record.setting(), record);
+                if (record.kind() == ChangeKind.PROGRAM_SETTING && record.path() != null && record.setting() != null) {
+                    oldest.put(record.path() + " " + record.setting(), record);
                 }
             }
         }
         List<Change> changes = new ArrayList<>();
         for (ChangeRecord record : oldest.values()) {
             if (record.oldValue() == null || record.undoArgv().isEmpty()) {
-                String unknown = "could not restore " + record.device() + " " + record.setting() + ": its value before disktune was unknown";
+                String unknown = "could not restore " + record.path() + " " + record.setting() + ": its value before disktune was unknown";
                 if (!notRestored.contains(unknown)) {
                     notRestored.add(unknown);
                 }
                 continue;
             }
-            changes.add(new ProgramSetting(record.device(), record.identity(), record.setting(), record.newValue(), record.oldValue(),
+            changes.add(new ProgramSetting(record.path(), record.device(), record.identity(), record.setting(), record.newValue(), record.oldValue(),
                     record.undoArgv(), record.argv(), reason));
         }
         return changes;

@@ -2,10 +2,14 @@ package org.disktune.cli;
 
 import java.util.concurrent.Callable;
 
+import org.disktune.apply.PlanRenderer;
+import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.tuning.DesiredStateService;
 import org.disktune.tuning.DesiredStateService.ApplyResult;
+import org.disktune.tuning.DesiredStateService.BootResult;
+import org.disktune.tuning.DesiredStateService.DeviceResult;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,12 +29,29 @@ final class ApplyCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan; change nothing.")
     private boolean dryRun;
 
+    @Option(names = "--boot", description = "As disktune.service runs it at boot: make again the live settings udev cannot "
+            + "reach (mount options, values refused when a device appeared), check the rest; never write a file or rebuild "
+            + "an image. The outcome is kept in /var/lib/disktune/boot-status.json for verify.")
+    private boolean boot;
+
+    @Option(names = "--device", paramLabel = "NAME", description = "As the udev rule runs it when a disk appears or changes: "
+            + "set only that disk's hdparm settings (write_cache, apm, standby, acoustic, io32, multcount, dma) and return. "
+            + "No lock, no journal.")
+    private String device;
+
     ApplyCommand(Session session) {
         this.session = session;
     }
 
     @Override
     public Integer call() {
+        if (boot || device != null) {
+            if (dryRun || (boot && device != null)) {
+                throw DisktuneException.usage("--boot, --device and --dry-run go alone; run disktune plan to see what apply would do");
+            }
+            DesiredStateService service = new DesiredStateService(session.host(), DriverCatalog.load(), session.configLocation());
+            return boot ? boot(service) : device(service);
+        }
         ApplyResult result = ApplyFailureOutput.around(session,
                 () -> new DesiredStateService(session.host(), DriverCatalog.load(), session.configLocation()).apply(dryRun));
         session.output().render("apply", ApplyView.of(result), out -> {
@@ -45,5 +66,35 @@ final class ApplyCommand implements Callable<Integer> {
             }
         });
         return result.rebootNeeded() ? ExitCode.REBOOT_NEEDED.code() : ExitCode.OK.code();
+    }
+
+    private int boot(DesiredStateService service) {
+        BootResult result = service.applyAtBoot();
+        session.output().render("apply", new BootView(PlanStep.of(result.applied()), result.journalId(), result.pending()), out -> {
+            if (result.applied().isEmpty()) {
+                out.println("boot: every live setting is in place");
+            } else {
+                out.print(new PlanRenderer().render(result.applied()));
+                out.println("boot: made " + result.applied().changes().size() + " setting(s) again: journal " + result.journalId());
+            }
+            result.pending().forEach(f -> out.println("pending: " + f + " differs from the configuration; run disktune apply"));
+        });
+        return ExitCode.OK.code();
+    }
+
+    /** The JSON form of apply --boot: the steps it made again, their journal entry, the files it left pending. */
+    record BootView(java.util.List<PlanStep> applied, String journalId, java.util.List<String> pending) {
+    }
+
+    private int device(DesiredStateService service) {
+        DeviceResult result = service.applyDevice(device);
+        session.output().render("apply", result, out -> {
+            result.ran().forEach(r -> out.println("ran: " + r));
+            result.failed().forEach(r -> out.println("failed: " + r));
+            if (result.ran().isEmpty() && result.failed().isEmpty()) {
+                out.println(device + ": no hdparm setting to make");
+            }
+        });
+        return result.failed().isEmpty() ? ExitCode.OK.code() : ExitCode.ENVIRONMENT.code();
     }
 }

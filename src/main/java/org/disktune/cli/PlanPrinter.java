@@ -3,19 +3,20 @@ package org.disktune.cli;
 import java.io.PrintWriter;
 
 import org.disktune.tuning.DesiredStateService.DesiredPlan;
-import org.disktune.tuning.EffectiveSetting;
 
 /** The human view of a desired-state plan (plan, apply): the steps, then what is not applied, absent or worth a note. */
 final class PlanPrinter {
     void print(DesiredPlan plan, PrintWriter out) {
-        if (plan.plan().isEmpty()) {
+        if (plan.plan().isEmpty() && plan.atNextBoot().isEmpty()) {
             out.println("nothing to change: the machine is in the desired state of " + plan.file());
+        } else if (plan.plan().isEmpty()) {
+            out.println("no file to change: the files are in the desired state of " + plan.file());
         } else {
             out.print(plan.rendered());
         }
-        for (EffectiveSetting s : plan.deferred()) {
-            out.println("not applied by this version: " + s.target() + " " + s.setting().key() + " = " + s.wanted()
-                    + " (" + s.origin().origin() + "; hdparm settings and mount options are applied from the persistence release on)");
+        if (!plan.atNextBoot().isEmpty()) {
+            out.println("at next boot (this is not the running machine: the udev rules, fstab and disktune.service make these when it boots):");
+            plan.atNextBootRendered().lines().forEach(l -> out.println("  " + l));
         }
         plan.absent().forEach(a -> out.println("absent: " + a));
         plan.warnings().forEach(w -> out.println("warning: " + w));

@@ -48,7 +48,7 @@ record PlanStep(String kind, String reason, String path, String diff, String old
 
                 @Override
                 public PlanStep programSetting(ProgramSetting c) {
-                    return new PlanStep("program-setting", c.reason(), c.target(), null, c.oldValue(), c.newValue(), c.target(),
+                    return new PlanStep("program-setting", c.reason(), c.target(), null, c.oldValue(), c.newValue(), c.device(),
                             c.identity(), c.argv(), null);
                 }
 

@@ -11,7 +11,6 @@ final class SettingStatusText {
         return switch (s.status()) {
             case IN_STATE -> "ok";
             case CHANGE -> "to change";
-            case DEFERRED -> "not applied yet";
             case SKIPPED -> "skipped (not supported)";
             case UNKNOWN -> "unknown";
             case INVALID -> "invalid";

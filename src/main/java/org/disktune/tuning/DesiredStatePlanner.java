@@ -44,8 +44,9 @@ import org.disktune.detect.Mount;
  * <li>Every value is checked against the device (the scheduler it offers, its maximum queue depth, the RAID
  * level, the transport for hdparm settings, the kernel for mount options) and turned into the value to
  * write on this kernel.</li>
- * <li>Each sysfs setting that differs becomes a {@link WriteAttribute}; hdparm and mount settings are checked
- * and shown ({@link SettingStatus#DEFERRED}) but applied by the persistence work. A section that matches
+ * <li>Each sysfs setting that differs becomes a {@link WriteAttribute}; an hdparm or mount setting that differs (or
+ * whose value only hdparm could read: a standby timer) has status {@link SettingStatus#CHANGE}, and
+ * {@link PersistencePlanner} makes its hdparm or remount step. A section that matches
  * nothing is reported as absent, not as an error. Any error empties the changes: all or nothing.</li>
  * </ul>
  * {@code [module]} sections are not planned here: module options go through modprobe.d and the initramfs
@@ -101,7 +102,6 @@ public final class DesiredStatePlanner {
         private final List<String> absent = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
         private final Map<Conflict, Set<String>> conflicts = new LinkedHashMap<>();
-        private int deferred;
 
         Planning(DesiredState desired, MachineReport machine) {
             this.desired = desired;
@@ -116,11 +116,6 @@ public final class DesiredStatePlanner {
             mounts();
             conflicts.forEach(this::conflictError);
             errors.sort(Comparator.comparingInt(ConfigProblem::line).thenComparing(ConfigProblem::message));
-            if (deferred > 0) {
-                notes.add(deferred + (deferred == 1 ? " hdparm or mount setting differs or cannot be read without hdparm;"
-                        : " hdparm or mount settings differ or cannot be read without hdparm;")
-                        + " they are checked now and applied by a later version (udev rules, fstab)");
-            }
             desired.warnings().forEach(w -> notes.add(w.toString()));
             return new TuningPlan(settings, errors.isEmpty() ? changes : List.of(), errors, absent, notes);
         }
@@ -249,8 +244,7 @@ public final class DesiredStatePlanner {
             if (SettingTable.same(setting, wanted, current)) {
                 status = SettingStatus.IN_STATE;
             } else if (setting.mechanism() != SettingMechanism.SYSFS) {
-                status = SettingStatus.DEFERRED;
-                deferred++;
+                status = SettingStatus.CHANGE; // hdparm and remount steps are planned from these by the persistence planner
             } else if (current == null) {
                 status = SettingStatus.UNKNOWN;
                 notes.add(target.name() + ": " + setting.key() + " cannot be read (" + attribute + " is not shown"

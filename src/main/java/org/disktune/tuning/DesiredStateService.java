@@ -11,6 +11,7 @@ import org.disktune.apply.Change;
 import org.disktune.apply.JournalEntry;
 import org.disktune.apply.Plan;
 import org.disktune.apply.PlanRenderer;
+import org.disktune.apply.PostconditionChecker;
 import org.disktune.apply.WriteFile;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
@@ -82,14 +83,15 @@ public final class DesiredStateService {
     }
 
     /**
-     * What {@code plan} shows and {@code apply} executes: the plan (data), its rendering, the settings planned
-     * but applied only by a later version (hdparm, mounts), and whether the module options change (a reboot).
+     * What {@code plan} shows and {@code apply} executes: the plan (data) and its rendering, whether the module options
+     * change (a reboot), and {@code atNextBoot}: on a tree that is not the running machine (--root, --sample) the live
+     * steps (sysfs writes, hdparm, remounts, udev reloads) that the written udev rules, fstab and boot unit make at
+     * its next boot; empty on the live machine, where they are part of {@code plan}.
      */
     public record DesiredPlan(String file, Plan plan, String rendered, boolean moduleOptionsChange, List<EffectiveSetting> settings,
-            List<EffectiveSetting> deferred, List<String> absent, List<ConfigProblem> warnings, List<String> notes) {
+            Plan atNextBoot, String atNextBootRendered, List<String> absent, List<ConfigProblem> warnings, List<String> notes) {
         public DesiredPlan {
             settings = List.copyOf(settings);
-            deferred = List.copyOf(deferred);
             absent = List.copyOf(absent);
             warnings = List.copyOf(warnings);
             notes = List.copyOf(notes);
@@ -145,9 +147,13 @@ public final class DesiredStateService {
     public DesiredPlan plan() {
         Loaded loaded = load();
         DesiredState state = valid(loaded);
-        TuningPlan tuning = new DesiredStatePlanner().plan(state, detect());
+        MachineReport machine = detect();
+        TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
         requireNoErrors(tuning.errors());
+        PersistencePlanner.Steps persistence = new PersistencePlanner().plan(state, tuning, machine, this::read);
+        requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
+        notes.addAll(persistence.notes());
         List<Change> changes = new ArrayList<>();
 
         ConfigModuleOptions options = new ConfigModuleOptions(new OptionValidator(catalog));
@@ -166,14 +172,116 @@ public final class DesiredStateService {
                         + "replaced by those of " + loaded.shown());
             }
         }
-        changes.addAll(tuning.changes());
+        changes.addAll(persistence.files());
+        List<Change> live = new ArrayList<>(tuning.changes());
+        live.addAll(persistence.live());
+        live.addAll(persistence.reload());
+        Plan atNextBoot = Plan.empty();
+        if (host.live()) {
+            changes.addAll(live);
+        } else {
+            atNextBoot = new Plan(live);
+        }
         Optional<ModuleOptionPlan> modules = new ModuleOptionPlanner(host, catalog).options(wanted, null);
         modules.ifPresent(m -> notes.addAll(m.notes()));
         boolean moduleChange = modules.isPresent() && !modules.get().plan().isEmpty();
         Plan plan = new Plan(changes).then(modules.map(ModuleOptionPlan::plan).orElse(Plan.empty()));
-        List<EffectiveSetting> deferred = tuning.settings().stream().filter(s -> s.status() == SettingStatus.DEFERRED).toList();
-        return new DesiredPlan(loaded.shown(), plan, new PlanRenderer().render(plan), moduleChange, tuning.settings(), deferred,
-                tuning.absent(), state.warnings(), notes);
+        PlanRenderer renderer = new PlanRenderer();
+        return new DesiredPlan(loaded.shown(), plan, renderer.render(plan), moduleChange, tuning.settings(), atNextBoot,
+                renderer.render(atNextBoot), tuning.absent(), state.warnings(), notes);
+    }
+
+    /**
+     * What {@code apply --boot} did: the live steps it made again (empty when udev had already set everything),
+     * the journal entry (null when nothing changed) and what it left for a full {@code disktune apply} (files that
+     * differ from the configuration, module options: never rebuilt at boot).
+     */
+    public record BootResult(Plan applied, String journalId, List<String> pending) {
+        public BootResult {
+            pending = List.copyOf(pending);
+        }
+    }
+
+    /**
+     * {@code apply --boot}, run by disktune.service: makes the live settings that udev cannot reach (mount options,
+     * values a device refused when it appeared, settings of arrays assembled late) and checks the rest: files that
+     * differ from the configuration and module options are reported as pending, never written, and no image is
+     * rebuilt. The outcome is kept in {@value BootStatus#PATH} for verify.
+     */
+    public BootResult applyAtBoot() {
+        requireLive("apply --boot");
+        ChangePreflight.requireRoot(host, "apply --boot");
+        BootStatus status = new BootStatus(host);
+        try {
+            DesiredPlan planned = plan();
+            List<Change> live = new ArrayList<>();
+            List<String> pending = new ArrayList<>();
+            for (Change change : planned.plan().changes()) {
+                if (LiveSteps.isLive(change)) {
+                    live.add(change);
+                } else {
+                    LiveSteps.touchedFile(change).filter(f -> !pending.contains(f)).ifPresent(pending::add);
+                }
+            }
+            Plan applied = new Plan(live);
+            String id = new org.disktune.apply.PlanExecutor(PostconditionChecker.NONE).apply(host, applied, "apply --boot")
+                    .map(JournalEntry::id).orElse(null);
+            BootResult result = new BootResult(applied, id, pending);
+            status.write(result, null);
+            return result;
+        } catch (DisktuneException e) {
+            status.write(null, e.getMessage());
+            throw e;
+        }
+    }
+
+    /** What {@code apply --device NAME} ran: each hdparm command line with its outcome. */
+    public record DeviceResult(String device, List<String> ran, List<String> failed) {
+        public DeviceResult {
+            ran = List.copyOf(ran);
+            failed = List.copyOf(failed);
+        }
+    }
+
+    /**
+     * {@code apply --device NAME}, run by the udev rule when a disk appears or changes: sets that disk's hdparm
+     * settings (udev's ATTR assignments already set its sysfs values) and returns. No lock and no journal: it
+     * replays settings that {@code disktune apply} made and journaled, and udev runs it for several disks at once.
+     */
+    public DeviceResult applyDevice(String device) {
+        requireLive("apply --device");
+        ChangePreflight.requireRoot(host, "apply --device");
+        if (!device.matches("[A-Za-z0-9][A-Za-z0-9._:-]*")) {
+            throw DisktuneException.usage("--device " + device + " is not a kernel device name; give one as udev's %k gives it (sdb, nvme0n1)");
+        }
+        DesiredState state = valid(load());
+        MachineReport machine = detect();
+        if (machine.disks().stream().noneMatch(d -> d.name().equals(device))) {
+            throw DisktuneException.usage("no disk " + device + " on this machine; see disktune detect");
+        }
+        TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
+        requireNoErrors(tuning.errors());
+        PersistencePlanner.Steps persistence = new PersistencePlanner().plan(state, tuning, machine, this::read);
+        List<String> ran = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (Change change : persistence.live()) {
+            Optional<org.disktune.apply.ProgramSetting> setting = LiveSteps.hdparmOf(change, device);
+            if (setting.isEmpty()) {
+                continue;
+            }
+            List<String> argv = setting.get().argv();
+            org.disktune.host.CommandResult result = host.commands().run(argv);
+            (result.ok() ? ran : failed).add(String.join(" ", argv) + (result.ok() ? "" : " exited " + result.exitCode()
+                    + (result.stderr() == null || result.stderr().isBlank() ? "" : ": " + result.stderr().strip().lines().findFirst().orElse(""))));
+        }
+        return new DeviceResult(device, ran, failed);
+    }
+
+    private void requireLive(String command) {
+        if (!host.live()) {
+            throw DisktuneException.usage(command + " acts on the running machine only; without --root or --sample it runs at boot "
+                    + "(disktune.service) and from the udev rule");
+        }
     }
 
     public ApplyResult apply(boolean dryRun) {
@@ -187,7 +295,8 @@ public final class DesiredStateService {
         if (planned.moduleOptionsChange()) {
             ChangePreflight.requireGenerator(host, new InitramfsRebuildPlanner(host).target(null));
         }
-        JournalEntry entry = new org.disktune.apply.PlanExecutor(new InitramfsPostconditionChecker()).apply(host, planned.plan(), "apply " + planned.file()).orElseThrow();
+        JournalEntry entry = new org.disktune.apply.PlanExecutor(new InitramfsPostconditionChecker())
+                .apply(host, planned.plan(), "apply " + planned.file()).orElseThrow();
         return new ApplyResult(false, planned, entry.id(), entry.bootId(), planned.moduleOptionsChange());
     }
 

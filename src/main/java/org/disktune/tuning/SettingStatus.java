@@ -4,13 +4,12 @@ package org.disktune.tuning;
 public enum SettingStatus {
     /** The machine already has the wanted value. */
     IN_STATE,
-    /** A sysfs attribute to write: the plan holds a {@link org.disktune.apply.WriteAttribute} for it. */
-    CHANGE,
     /**
-     * An hdparm or mount setting that differs (or whose current value only hdparm can read): validated
-     * here, applied by the persistence work (udev rules, fstab), not by this plan.
+     * To change: a sysfs attribute (a {@link org.disktune.apply.WriteAttribute}), a drive feature or a mount option
+     * (a {@link org.disktune.apply.ProgramSetting} running hdparm or mount); a drive feature whose value cannot be read
+     * (a standby timer: current null) is set every time.
      */
-    DEFERRED,
+    CHANGE,
     /** The current value cannot be read (the attribute is absent on this kernel): nothing is written. */
     UNKNOWN,
     /** The device does not support the feature (no APM, no write cache): skipped with the reason, never forced. */

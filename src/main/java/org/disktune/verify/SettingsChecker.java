@@ -35,9 +35,6 @@ final class SettingsChecker implements Checker {
                                 ? s.attribute() + " is " + found + ", not " + s.wanted() + " (changed since apply, or never applied); "
                                         + "fix: disktune apply" + config()
                                 : "fix: disktune apply" + config());
-                case DEFERRED -> s.current() != null && s.current().equals(s.wanted()) ? Check.ok("setting", subject, expected, found)
-                        : new Check("setting", subject, CheckStatus.UNKNOWN, expected, found,
-                                "hdparm settings and mount options are not applied by this version of disktune");
                 case UNKNOWN -> new Check("setting", subject, CheckStatus.UNKNOWN, expected, found,
                         "the current value cannot be read");
                 case SKIPPED -> new Check("setting", subject, CheckStatus.UNKNOWN, expected, found,

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 
 class ProgramSettingStepTest {
     static final String DISK = "/dev/disk/by-id/ata-WDC_WD7500AAKS-00RBA0_WD-WCAPT0000001";
-    static final ProgramSetting WRITE_CACHE_OFF = new ProgramSetting(DISK, "ata-WDC_WD7500AAKS-00RBA0_WD-WCAPT0000001", "write_cache",
+    static final ProgramSetting WRITE_CACHE_OFF = new ProgramSetting(DISK, "sda", "ata-WDC_WD7500AAKS-00RBA0_WD-WCAPT0000001", "write_cache",
             "1", "0", List.of("hdparm", "-W0", DISK), List.of("hdparm", "-W1", DISK), "[disk wd] line 3: write_cache off");
-    static final ProgramSetting STANDBY = new ProgramSetting(DISK, "ata-WDC_WD7500AAKS-00RBA0_WD-WCAPT0000001", "standby",
+    static final ProgramSetting STANDBY = new ProgramSetting(DISK, "sda", "ata-WDC_WD7500AAKS-00RBA0_WD-WCAPT0000001", "standby",
             null, "120", List.of("hdparm", "-S", "120", DISK), List.of(), "[disk wd] line 4: standby 120");
-    static final ProgramSetting NOATIME = new ProgramSetting("/home", null, "atime", "relatime", "noatime",
+    static final ProgramSetting NOATIME = new ProgramSetting("/home", null, null, "atime", "relatime", "noatime",
             List.of("mount", "-o", "remount,noatime", "/home"), List.of("mount", "-o", "remount,relatime", "/home"),
             "[mount /home] line 7: atime noatime");
 
@@ -40,7 +40,8 @@ class ProgramSettingStepTest {
         assertEquals(List.of(WRITE_CACHE_OFF.argv(), NOATIME.argv()), machine.runner.calls());
         ChangeRecord record = entry.changes().get(0);
         assertEquals(ChangeKind.PROGRAM_SETTING, record.kind());
-        assertEquals(DISK, record.device());
+        assertEquals(DISK, record.path());
+        assertEquals("sda", record.device());
         assertEquals("write_cache", record.setting());
         assertEquals("1", record.oldValue());
         assertEquals(List.of("hdparm", "-W1", DISK), record.undoArgv());
@@ -73,9 +74,9 @@ class ProgramSettingStepTest {
 
     @Test
     void theOldValueIsKnownExactlyWhenThereIsAnUndoProgram() {
-        assertThrows(IllegalArgumentException.class, () -> new ProgramSetting(DISK, null, "apm", null, "128",
+        assertThrows(IllegalArgumentException.class, () -> new ProgramSetting(DISK, "sda", null, "apm", null, "128",
                 List.of("hdparm", "-B", "128", DISK), List.of("hdparm", "-B", "254", DISK), "r"));
-        assertThrows(IllegalArgumentException.class, () -> new ProgramSetting(DISK, null, "apm", "254", "128",
+        assertThrows(IllegalArgumentException.class, () -> new ProgramSetting(DISK, "sda", null, "apm", "254", "128",
                 List.of("hdparm", "-B", "128", DISK), List.of(), "r"));
     }
 

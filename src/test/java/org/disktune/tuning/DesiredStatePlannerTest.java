@@ -321,7 +321,7 @@ class DesiredStatePlannerTest {
     }
 
     @Test
-    void hdparmSettingsOnLegacyIdeAreCheckedAgainstProcIdeAndDeferred() {
+    void hdparmSettingsOnLegacyIdeAreCheckedAgainstProcIde() {
         DesiredState desired = disks(disk("ibm", 1, List.of(model("IC35L120AVV207-0", 2)),
                 value(Setting.IO32, "3", "disk ibm", 3),
                 value(Setting.MULTCOUNT, "16", "disk ibm", 4),
@@ -329,11 +329,10 @@ class DesiredStatePlannerTest {
                 value(Setting.APM, "254", "disk ibm", 6)));
         TuningPlan plan = planner.plan(desired, centos5);
         assertEquals(List.of(), plan.errors());
-        assertEquals(List.of(), plan.changes(), "hdparm settings are applied by the persistence work");
-        assertEquals(List.of("apm null->254 DEFERRED", "io32 0->3 DEFERRED", "multcount 16->16 IN_STATE", "dma 1->on IN_STATE"),
+        assertEquals(List.of(), plan.changes(), "hdparm steps are made by the persistence planner, not here");
+        assertEquals(List.of("apm null->254 CHANGE", "io32 0->3 CHANGE", "multcount 16->16 IN_STATE", "dma 1->on IN_STATE"),
                 plan.settings().stream().map(s -> s.setting().key() + " " + s.current() + "->" + s.wanted() + " " + s.status()).toList());
-        assertEquals(List.of("2 hdparm or mount settings differ or cannot be read without hdparm; they are checked now and applied "
-                + "by a later version (udev rules, fstab)"), plan.notes());
+        assertEquals(List.of(), plan.notes());
     }
 
     @Test
@@ -342,7 +341,7 @@ class DesiredStatePlannerTest {
                 new MountRule("/boot", 1, List.of(value(Setting.ATIME, "noatime", "mount /boot", 2)))));
         TuningPlan plan = planner.plan(desired, centos5);
         assertEquals(List.of(new EffectiveSetting(SettingScope.MOUNT, "/boot", null, Setting.ATIME, "noatime", "strictatime",
-                value(Setting.ATIME, "noatime", "mount /boot", 2), null, SettingStatus.DEFERRED)), plan.settings());
+                value(Setting.ATIME, "noatime", "mount /boot", 2), null, SettingStatus.CHANGE)), plan.settings());
 
         DesiredState relatime = state(List.of(), List.of(), List.of(
                 new MountRule("/home/", 1, List.of(value(Setting.ATIME, "relatime", "mount /home/", 2)))));
