@@ -110,8 +110,21 @@ public final class DesiredStateService {
      * (from {@link DesiredStatePlanner}) and its module options; empty when the host has no configuration and no
      * --config was given. A configuration with problems is a USAGE error.
      */
-    public record Evaluation(String file, TuningPlan tuning, DesiredModuleOptions modules) {
+    public record Evaluation(String file, TuningPlan tuning, DesiredModuleOptions modules, Persistence persistence, boolean live) {
     }
+
+    /**
+     * How the settings last, for verify: the files that carry them and are in place ({@code inPlace}), and each gap:
+     * a file that is missing or differs from the configuration, or a setting nothing makes last (a mount point
+     * without an fstab line), each naming the file to fix.
+     */
+    public record Persistence(List<String> inPlace, List<PersistenceGap> gaps) {
+        public Persistence {
+            inPlace = List.copyOf(inPlace);
+            gaps = List.copyOf(gaps);
+        }
+    }
+
 
     public Optional<Evaluation> evaluate() {
         if (location.isHostDefault() && !Files.exists(host.path(DesiredStateReader.PATH))) {
@@ -119,10 +132,33 @@ public final class DesiredStateService {
         }
         Loaded loaded = load();
         DesiredState state = valid(loaded);
-        TuningPlan tuning = new DesiredStatePlanner().plan(state, detect());
+        MachineReport machine = detect();
+        TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
         requireNoErrors(tuning.errors());
+        PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, this::read);
+        requireNoErrors(steps.errors());
         return Optional.of(new Evaluation(loaded.shown(), tuning,
-                new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules())));
+                new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules()), persistence(tuning, steps), host.live()));
+    }
+
+    private Persistence persistence(TuningPlan tuning, PersistencePlanner.Steps steps) {
+        List<PersistenceGap> gaps = new ArrayList<>();
+        List<String> pending = new ArrayList<>();
+        for (Change change : steps.files()) {
+            LiveSteps.touchedFile(change).ifPresent(f -> {
+                pending.add(f);
+                gaps.add(new PersistenceGap(f, f, (Files.exists(host.path(f)) ? "differs from the configuration" : "is missing") + " ("
+                        + change.reason() + ")"));
+            });
+        }
+        gaps.addAll(steps.unpersisted());
+        List<String> inPlace = new ArrayList<>();
+        for (String file : PersistencePlanner.carriers(tuning)) {
+            if (!pending.contains(file)) {
+                inPlace.add(file);
+            }
+        }
+        return new Persistence(inPlace, gaps);
     }
 
     public CheckResult check() {
@@ -150,10 +186,10 @@ public final class DesiredStateService {
         MachineReport machine = detect();
         TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps persistence = new PersistencePlanner().plan(state, tuning, machine, this::read);
+        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
         requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
-        notes.addAll(persistence.notes());
+        persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause()));
         List<Change> changes = new ArrayList<>();
 
         ConfigModuleOptions options = new ConfigModuleOptions(new OptionValidator(catalog));
@@ -261,7 +297,7 @@ public final class DesiredStateService {
         }
         TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps persistence = new PersistencePlanner().plan(state, tuning, machine, this::read);
+        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
         List<String> ran = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (Change change : persistence.live()) {
@@ -275,6 +311,11 @@ public final class DesiredStateService {
                     + (result.stderr() == null || result.stderr().isBlank() ? "" : ": " + result.stderr().strip().lines().findFirst().orElse(""))));
         }
         return new DeviceResult(device, ran, failed);
+    }
+
+    /** udevd listens on its control socket: new rules can be loaded and replayed now (not in a container or chroot). */
+    private boolean udevRunning() {
+        return host.live() && Files.exists(host.path("/run/udev/control"));
     }
 
     private void requireLive(String command) {

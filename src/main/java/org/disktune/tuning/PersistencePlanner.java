@@ -1,36 +1,187 @@
 package org.disktune.tuning;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 import org.disktune.apply.Change;
+import org.disktune.apply.ProgramSetting;
+import org.disktune.apply.WriteFile;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
+import org.disktune.config.Setting;
+import org.disktune.config.SettingMechanism;
+import org.disktune.config.SettingScope;
 import org.disktune.detect.MachineReport;
+import org.disktune.persist.FstabEditor;
+import org.disktune.persist.FstabResult;
+import org.disktune.persist.MountArgs;
+import org.disktune.persist.MountOptions;
 
 /**
  * Plans how each setting of the desired state lasts and reaches the machine, beside the sysfs writes of
  * {@link DesiredStatePlanner}: pure, over the configuration, the tuning plan, the machine report and the bytes of
- * the files it edits (read beforehand by the caller; null = no such file).
+ * the files it edits (read beforehand by the caller; null = no such file). One mechanism per kind of setting:
+ * <ul>
+ * <li>sysfs settings last through the udev rules file (ATTR assignments on add and change events), hdparm
+ * settings through the same file (a RUN of {@code disktune apply --device %k}), live through hdparm now;</li>
+ * <li>mount options last through the options field of their fstab line, live through {@code mount -o remount};</li>
+ * <li>module options through modprobe.d and the initramfs ({@link ModuleOptionPlanner}, not here).</li>
+ * </ul>
  */
-final class PersistencePlanner {
+public final class PersistencePlanner {
+    public static final String FSTAB = "/etc/fstab";
+    /** Where the udev rules go (the persist package's generator names it; kept here until it lands). */
+    public static final String RULES = "/etc/udev/rules.d/90-disktune.rules";
+
     /**
      * {@code files}: writes of the udev rules and fstab; {@code live}: hdparm and remount steps; {@code reload}: the
      * udevadm steps that load the new rules and replay them on the devices they match; {@code errors}: settings that
-     * cannot be made to last (a match udev cannot see, an fstab line that cannot be edited); {@code notes}.
+     * cannot be made to last (a match udev cannot see, an fstab line that cannot be edited); {@code unpersisted}:
+     * settings that hold until the next boot only, each with the reason (a mount point fstab does not have).
      */
-    record Steps(List<Change> files, List<Change> live, List<Change> reload, List<ConfigProblem> errors, List<String> notes) {
-        Steps {
+    public record Steps(List<Change> files, List<Change> live, List<Change> reload, List<ConfigProblem> errors, List<PersistenceGap> unpersisted) {
+        public Steps {
             files = List.copyOf(files);
             live = List.copyOf(live);
             reload = List.copyOf(reload);
             errors = List.copyOf(errors);
-            notes = List.copyOf(notes);
+            unpersisted = List.copyOf(unpersisted);
         }
     }
 
-    Steps plan(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
-        return new Steps(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    private final boolean udevRunning;
+
+    /** {@code udevRunning}: udevd listens ({@code /run/udev/control}), so new rules can be loaded and replayed now. */
+    public PersistencePlanner(boolean udevRunning) {
+        this.udevRunning = udevRunning;
+    }
+
+    public Steps plan(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
+        Planning p = new Planning(state, tuning, machine, files);
+        p.mounts();
+        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted);
+    }
+
+    private final class Planning {
+        final DesiredState state;
+        final TuningPlan tuning;
+        final MachineReport machine;
+        final Function<String, byte[]> files;
+        final String file;
+        final List<Change> fileSteps = new ArrayList<>();
+        final List<Change> live = new ArrayList<>();
+        final List<Change> reload = new ArrayList<>();
+        final List<ConfigProblem> errors = new ArrayList<>();
+        final List<PersistenceGap> unpersisted = new ArrayList<>();
+
+        Planning(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
+            this.state = state;
+            this.tuning = tuning;
+            this.machine = machine;
+            this.files = files;
+            this.file = state.source() == null ? "disktune.conf" : state.source();
+        }
+
+        /** Each mount's options into its fstab line (one write for the file), and a remount for each value that differs now. */
+        void mounts() {
+            Map<String, List<EffectiveSetting>> byMount = new LinkedHashMap<>();
+            tuning.settings().stream().filter(s -> s.scope() == SettingScope.MOUNT && s.wanted() != null)
+                    .forEach(s -> byMount.computeIfAbsent(s.target(), k -> new ArrayList<>()).add(s));
+            if (byMount.isEmpty()) {
+                return;
+            }
+            byte[] before = files.apply(FSTAB);
+            byte[] after = before;
+            List<String> why = new ArrayList<>();
+            for (Map.Entry<String, List<EffectiveSetting>> e : byMount.entrySet()) {
+                String mountPoint = e.getKey();
+                MountOptions wanted = options(e.getValue());
+                if (after == null) {
+                    unpersisted.add(new PersistenceGap(FSTAB, mountPoint, "there is no " + FSTAB + ", so " + describe(e.getValue())
+                            + " holds until the next mount"));
+                } else {
+                    FstabResult result = FstabEditor.set(after, FSTAB, mountPoint, wanted);
+                    if (result instanceof FstabResult.Edited edited) {
+                        if (edited.changed()) {
+                            why.add(FSTAB + ":" + edited.line() + " " + mountPoint + " " + edited.oldOptions() + " -> " + edited.newOptions());
+                            after = edited.after();
+                        }
+                    } else if (result instanceof FstabResult.NotInFstab missing) {
+                        unpersisted.add(new PersistenceGap(FSTAB, mountPoint, missing.message()));
+                    } else if (result instanceof FstabResult.Refused refused) {
+                        errors.add(new ConfigProblem(file, e.getValue().get(0).origin().line(), refused.message()));
+                    }
+                }
+                for (EffectiveSetting s : e.getValue()) {
+                    if (s.status() == SettingStatus.CHANGE) {
+                        MountOptions one = options(List.of(s));
+                        MountOptions back = s.current() == null ? null : options(s.setting(), s.current());
+                        live.add(new ProgramSetting(mountPoint, null, null, s.setting().key(), back == null ? null : s.current(),
+                                s.wanted(), MountArgs.remount(mountPoint, one),
+                                back == null ? List.of() : MountArgs.remount(mountPoint, back),
+                                s.origin().origin() + ": " + s.setting().key() + " " + s.wanted() + " on " + mountPoint + " now"));
+                    }
+                }
+            }
+            if (!Arrays.equals(before, after)) {
+                fileSteps.add(new WriteFile(FSTAB, before, after, "mount options that last: " + String.join("; ", why)));
+            }
+        }
+    }
+
+    private static MountOptions options(List<EffectiveSetting> settings) {
+        String atime = null;
+        Boolean lazytime = null;
+        for (EffectiveSetting s : settings) {
+            if (s.setting() == Setting.ATIME) {
+                atime = s.wanted();
+            } else if (s.setting() == Setting.LAZYTIME) {
+                lazytime = yes(s.wanted());
+            }
+        }
+        return new MountOptions(atime, lazytime);
+    }
+
+    private static MountOptions options(Setting setting, String value) {
+        return setting == Setting.ATIME ? new MountOptions(value, null) : new MountOptions(null, yes(value));
+    }
+
+    private static boolean yes(String value) {
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "1", "yes", "on", "true" -> true;
+            default -> false;
+        };
+    }
+
+    private static String describe(List<EffectiveSetting> settings) {
+        return String.join(", ", settings.stream().map(s -> s.setting().key() + " = " + s.wanted()).toList());
+    }
+
+    static boolean persistsThroughUdev(Setting setting) {
+        return setting.scope() != SettingScope.MOUNT && setting.mechanism() != SettingMechanism.MOUNT;
+    }
+
+    /** The files that carry the settings of {@code tuning} across reboots: the udev rules and/or fstab. */
+    static List<String> carriers(TuningPlan tuning) {
+        List<String> files = new ArrayList<>();
+        boolean udev = tuning.settings().stream().anyMatch(s -> s.wanted() != null && persistsThroughUdev(s.setting()));
+        boolean fstab = tuning.settings().stream().anyMatch(s -> s.wanted() != null && s.scope() == SettingScope.MOUNT);
+        if (udev) {
+            files.add(RULES);
+        }
+        if (fstab) {
+            files.add(FSTAB);
+        }
+        return files;
+    }
+
+    static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 }

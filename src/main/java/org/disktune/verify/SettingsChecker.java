@@ -30,7 +30,10 @@ final class SettingsChecker implements Checker {
             String found = s.current() == null ? "unknown" : s.current();
             checks.add(switch (s.status()) {
                 case IN_STATE -> Check.ok("setting", subject, expected, found);
-                case CHANGE -> new Check("setting", subject, CheckStatus.DRIFT, expected, found,
+                case CHANGE -> !evaluation.live() && evaluation.persistence().gaps().isEmpty()
+                        ? new Check("setting", subject, CheckStatus.PENDING, expected, found,
+                                "this tree is not the running machine: its udev rules, fstab and boot unit set it at its next boot")
+                        : new Check("setting", subject, CheckStatus.DRIFT, expected, found,
                         s.setting().mechanism() == SettingMechanism.SYSFS
                                 ? s.attribute() + " is " + found + ", not " + s.wanted() + " (changed since apply, or never applied); "
                                         + "fix: disktune apply" + config()

@@ -68,6 +68,7 @@ public final class VerifyService {
                         + (evaluation.isEmpty() ? ": nothing to verify" : ""));
             }
             evaluation.ifPresent(e -> checks.addAll(new SettingsChecker(e).check(null)));
+            evaluation.ifPresent(e -> checks.addAll(new PersistenceChecker(e).check(null)));
             return VerifyReport.of(checks, notes, strict);
         }
         DesiredModuleOptions desired;
@@ -95,6 +96,7 @@ public final class VerifyService {
         List<Checker> checkers = new ArrayList<>(List.of(new ModprobeFileChecker(recorded), new ModuleOptionChecker(),
                 new NcqOutcomeChecker(), new InitramfsChecker()));
         evaluation.ifPresent(e -> checkers.add(new SettingsChecker(e)));
+        evaluation.ifPresent(e -> checkers.add(new PersistenceChecker(e)));
         for (Checker checker : checkers) {
             checks.addAll(checker.check(context));
         }

@@ -1,0 +1,36 @@
+package org.disktune.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.disktune.tuning.DesiredStateService.Evaluation;
+import org.disktune.tuning.PersistenceGap;
+
+/**
+ * Whether the settings of the configuration last: each file that carries them (the udev rules for sysfs and hdparm
+ * settings, fstab for mount options) is ok when it holds what the configuration asks, and drift ("will be lost at
+ * reboot") when it is missing or differs, naming the file; a mount point without an fstab line is drift too. Module
+ * options are checked by {@link ModprobeFileChecker} and {@link InitramfsChecker}.
+ */
+final class PersistenceChecker implements Checker {
+    private final Evaluation evaluation;
+
+    PersistenceChecker(Evaluation evaluation) {
+        this.evaluation = evaluation;
+    }
+
+    @Override
+    public List<Check> check(VerifyContext context) {
+        List<Check> checks = new ArrayList<>();
+        for (String file : evaluation.persistence().inPlace()) {
+            checks.add(Check.ok("persistence", file, "holds the settings of " + evaluation.file(), "in place"));
+        }
+        for (PersistenceGap gap : evaluation.persistence().gaps()) {
+            checks.add(new Check("persistence", gap.subject().equals(gap.file()) ? gap.file() : gap.subject() + " in " + gap.file(),
+                    CheckStatus.DRIFT, "holds the settings of " + evaluation.file(), "missing or out of date",
+                    gap.cause() + "; the settings will be lost at reboot; fix: disktune apply"
+                            + (evaluation.file().equals(org.disktune.config.DesiredStateReader.PATH) ? "" : " --config " + evaluation.file())));
+        }
+        return checks;
+    }
+}
