@@ -266,7 +266,7 @@ public final class UdevMatches {
         return null;
     }
 
-    private static String printable(String value) {
+    static String printable(String value) {
         StringBuilder s = new StringBuilder();
         value.chars().forEach(c -> s.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", c) : String.valueOf((char) c)));
         return s.toString();
