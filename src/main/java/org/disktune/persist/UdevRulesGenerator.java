@@ -144,7 +144,7 @@ public final class UdevRulesGenerator {
                     continue;
                 }
                 comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
-                        + (write.equals(value.written()) ? "" : " (" + write + " on this kernel)"));
+                        + (write.equals(value.written()) ? "" : " (written as " + write + ")"));
                 lines.add(new UdevKey("ATTR", value.setting().attribute().orElseThrow(), "=", write).render());
             } else if (mechanism == SettingMechanism.HDPARM) {
                 comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
