@@ -1,0 +1,274 @@
+package org.disktune.persist;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.disktune.config.ConfigProblem;
+import org.disktune.config.DesiredState;
+import org.disktune.config.DiskMatch;
+import org.disktune.config.DiskRule;
+import org.disktune.config.Glob;
+
+/**
+ * Each {@code match.*} key of a {@code [disk]} section as udev keys that see the same fact {@code detect} reads
+ * ({@link org.disktune.detect.MachineDetector}, {@link org.disktune.tuning.DiskFactsBuilder}), on systemd-udevd
+ * 252 with its {@code 60-persistent-storage.rules} (read on this machine, Debian 12's udev 252.39):
+ * <ul>
+ * <li>{@code match.wwn}: detect reads the WWN from ATA IDENTIFY ({@code 0x} + 16 hex digits) or from sysfs
+ * {@code wwid} ({@code naa.}, {@code eui.}, {@code nvme.}), else from the {@code wwn-0x...} link. udev exports
+ * {@code ID_WWN=0x...} for ATA ({@code ata_id}) and SCSI ({@code scsi_id}: only the first 16 hex digits of a
+ * 128-bit NAA, the rest in {@code ID_WWN_VENDOR_EXTENSION}), and {@code ID_WWN=$attr{wwid}} for NVMe
+ * ({@code eui.}/{@code nvme.}; an NVMe wwid is never {@code naa.}). So a WWN of 16 hex digits is
+ * {@code ENV{ID_WWN}=="0xW|eui.W"}; one of 32 is {@code ENV{ID_WWN}=="0xFIRST16|eui.W",
+ * ENV{ID_WWN_VENDOR_EXTENSION}=="0xLAST16|"} (the empty alternative matches an unset property: NVMe has
+ * none); an {@code nvme.} wwid is matched as written.</li>
+ * <li>{@code match.serial}: {@code ENV{ID_SERIAL_SHORT}}. ata_id and scsi_id strip the serial and turn each run
+ * of whitespace into one {@code _} and other characters outside {@code [0-9A-Za-z#+-.:=@_]} into {@code _}
+ * (udev_replace_whitespace, udev_replace_chars); NVMe's is {@code $attr{serial}}, which keeps inner spaces;
+ * both forms are offered as alternatives. Not seen: virtio-blk and MMC disks, whose serial udev 252 puts in
+ * {@code ID_SERIAL} only; match those by {@code match.by-id} ({@code virtio-SERIAL}).</li>
+ * <li>{@code match.by-id}: {@code SYMLINK=="disk/by-id/NAME"} (udev compares each link of the device; the
+ * links exist once 60-persistent-storage.rules has run, which is why the rules file sorts after it).</li>
+ * <li>{@code match.model}: detect reads the full ATA IDENTIFY model, else sysfs {@code device/model}; udev's
+ * {@code ENV{ID_MODEL}} is the same string (ata_id for ATA, scsi_id for SCSI: whitespace runs as {@code _};
+ * {@code $attr{model}} for NVMe: inner spaces kept), so both forms are alternatives. {@code ATTRS{model}}
+ * would see the 16-character SCSI INQUIRY product for ATA disks, not the IDENTIFY model.</li>
+ * <li>{@code match.vendor}: sysfs {@code device/vendor} ({@code ATA} for libata): {@code SUBSYSTEMS=="scsi|virtio",
+ * ATTRS{vendor}==...} (udev ignores the attribute's trailing spaces; the subsystem keeps the PCI controller's
+ * vendor id out).</li>
+ * <li>{@code match.transport}: detect decides from the kernel name and the device path in a fixed order
+ * (loop, nvme, virtio, ide, ata, usb, mmc, scsi); the same tests on {@code KERNEL} and {@code DEVPATH}
+ * (the device path with {@code /block/NAME} appended) give the same answer.</li>
+ * <li>{@code match.rotational}: {@code ATTR{queue/rotational}}. {@code match.driver}: the driver of the nearest
+ * PCI function above the disk: {@code SUBSYSTEMS=="pci", DRIVERS==...}. {@code match.name}:
+ * {@code KERNEL==} (forced or not: the planner refuses unforced names on disks with a stable identity).</li>
+ * <li>{@code match.md}: array membership is not known when the disk appears: refused; match the members by
+ * serial or WWN.</li>
+ * </ul>
+ * Values holding {@code "}, {@code \}, {@code |} (udev's alternative separator), {@code $} or {@code %}
+ * (substitutions) or control characters are refused, and so are glob characters in values that are matched
+ * exactly. udev requires every parent key of a rule (ATTRS, DRIVERS, SUBSYSTEMS) to hold on one and the same
+ * parent device, so a section with both {@code match.vendor} and {@code match.driver} cannot be one rule:
+ * refused. Pure.
+ */
+public final class UdevMatches {
+    /** What a match (or a whole section) becomes in udev terms. */
+    public sealed interface Translation {
+    }
+
+    /** The keys that, all together, select the same disks as the match. */
+    public record Expressed(List<UdevKey> keys) implements Translation {
+        public Expressed {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    /** Why no udev rule can select the same disks, with the fix. */
+    public record Refused(String why) implements Translation {
+    }
+
+    /** Characters udev_replace_chars keeps as they are (plus letters and digits). */
+    private static final String UDEV_ALLOWED = "#+-.:=@_";
+
+    private UdevMatches() {
+    }
+
+    /** The udev keys for one match. */
+    public static Translation keys(DiskMatch m) {
+        String unsafe = unsafe(m.value());
+        if (unsafe != null) {
+            return new Refused(m.key() + " = " + printable(m.value()) + " holds " + unsafe
+                    + ", which a udev rule cannot match literally; use a value without it (a glob ? stands for any one character)");
+        }
+        if (m instanceof DiskMatch.Wwn w) {
+            return wwn(w);
+        } else if (m instanceof DiskMatch.Serial s) {
+            return exact(s).orElse(() -> serial(s.value()));
+        } else if (m instanceof DiskMatch.ById b) {
+            return exact(b).orElse(() -> byId(b));
+        } else if (m instanceof DiskMatch.Model model) {
+            return expressed(new UdevKey("ENV", "ID_MODEL", "==", alternatives(model.glob())));
+        } else if (m instanceof DiskMatch.Vendor v) {
+            return expressed(UdevKey.of("SUBSYSTEMS", "==", "scsi|virtio"), new UdevKey("ATTRS", "vendor", "==", v.glob().text()));
+        } else if (m instanceof DiskMatch.OfTransport t) {
+            return transport(t);
+        } else if (m instanceof DiskMatch.Rotational r) {
+            return expressed(new UdevKey("ATTR", "queue/rotational", "==", r.rotational() ? "1" : "0"));
+        } else if (m instanceof DiskMatch.Driver d) {
+            return exact(d).orElse(() -> expressed(UdevKey.of("SUBSYSTEMS", "==", "pci"), UdevKey.of("DRIVERS", "==", d.value())));
+        } else if (m instanceof DiskMatch.MemberOf md) {
+            return new Refused("match.md = " + md.value() + " cannot be seen by udev: when a disk appears, it is not yet "
+                    + "a member of the array; match the member disks by match.serial or match.wwn instead");
+        } else if (m instanceof DiskMatch.Name n) {
+            return expressed(UdevKey.of("KERNEL", "==", n.glob().text()));
+        }
+        throw new IllegalArgumentException("a match kind without a udev translation: " + m.key());
+    }
+
+    private static Translation byId(DiskMatch.ById b) {
+        String name = b.value().startsWith("/dev/disk/by-id/") ? b.value().substring("/dev/disk/by-id/".length()) : b.value();
+        return name.isEmpty() || name.contains("/")
+                ? new Refused("match.by-id = " + b.value() + " is not a name in /dev/disk/by-id; write the link's name, e.g. wwn-0x50014ee2b3c4d5e6")
+                : expressed(UdevKey.of("SYMLINK", "==", "disk/by-id/" + name));
+    }
+
+    /** The keys of a whole section: those of every match, refused when one match is or when parent keys clash. */
+    public static Translation section(DiskRule rule) {
+        if (rule.matches().isEmpty()) {
+            return new Refused("[" + rule.section() + "] has no match.* key; a udev rule without one would tune every disk: add one");
+        }
+        List<UdevKey> keys = new ArrayList<>();
+        Set<String> parents = new LinkedHashSet<>();
+        for (DiskMatch m : rule.matches()) {
+            Translation t = keys(m);
+            if (!(t instanceof Expressed expressed)) {
+                return t;
+            }
+            for (UdevKey k : expressed.keys()) {
+                if (k.name().equals("SUBSYSTEMS")) {
+                    parents.add(k.value());
+                }
+                keys.add(k);
+            }
+        }
+        if (parents.size() > 1) {
+            return new Refused("match.vendor and match.driver of [" + rule.section() + "] look at two different parent devices "
+                    + "(the SCSI device and the PCI controller), which one udev rule cannot; keep one of them, or match by model or serial");
+        }
+        return new Expressed(keys);
+    }
+
+    /** One error per match (or section) a udev rule cannot express, at its line in {@code state.source()}. */
+    public static List<ConfigProblem> problems(DesiredState state) {
+        List<ConfigProblem> problems = new ArrayList<>();
+        for (DiskRule rule : state.disks()) {
+            boolean refusedMatch = false;
+            for (DiskMatch m : rule.matches()) {
+                if (keys(m) instanceof Refused r) {
+                    problems.add(new ConfigProblem(state.source(), m.line(), r.why()));
+                    refusedMatch = true;
+                }
+            }
+            if (!refusedMatch && section(rule) instanceof Refused r) {
+                problems.add(new ConfigProblem(state.source(), rule.line(), r.why()));
+            }
+        }
+        return problems;
+    }
+
+    private static Translation wwn(DiskMatch.Wwn w) {
+        String n = normalize(w.value());
+        if (n.startsWith("nvme.")) {
+            return exact(w).orElse(() -> expressed(new UdevKey("ENV", "ID_WWN", "==", n)));
+        }
+        if (n.matches("[0-9a-f]{16}")) {
+            return expressed(new UdevKey("ENV", "ID_WWN", "==", "0x" + n + "|eui." + n));
+        }
+        if (n.matches("[0-9a-f]{32}")) {
+            return expressed(new UdevKey("ENV", "ID_WWN", "==", "0x" + n.substring(0, 16) + "|eui." + n),
+                    new UdevKey("ENV", "ID_WWN_VENDOR_EXTENSION", "==", "0x" + n.substring(16) + "|"));
+        }
+        return new Refused("match.wwn = " + w.value() + " is not a WWN udev exports (16 or 32 hex digits after 0x, naa. or eui., "
+                + "or an NVMe nvme. wwid); copy it from disktune detect or /dev/disk/by-id/wwn-*");
+    }
+
+    /** As DiskMatch.Wwn compares: without case and without a 0x, naa., eui. or wwn-0x prefix. */
+    static String normalize(String wwn) {
+        String w = wwn.strip().toLowerCase(Locale.ROOT);
+        for (String prefix : new String[] {"0x", "naa.", "eui.", "wwn-0x"}) {
+            if (w.startsWith(prefix)) {
+                return w.substring(prefix.length());
+            }
+        }
+        return w;
+    }
+
+    private static Translation serial(String serial) {
+        return expressed(new UdevKey("ENV", "ID_SERIAL_SHORT", "==", alternatives(serial)));
+    }
+
+    private static Translation transport(DiskMatch.OfTransport t) {
+        return switch (t.transport()) {
+            case LOOP -> expressed(UdevKey.of("KERNEL", "==", "loop*"));
+            case NVME -> expressed(UdevKey.of("KERNEL", "==", "nvme*"));
+            case VIRTIO -> expressed(UdevKey.of("KERNEL", "!=", "nvme*"), UdevKey.of("DEVPATH", "==", "*/virtio*"));
+            case IDE -> expressed(UdevKey.of("KERNEL", "==", "hd*"));
+            case ATA -> expressed(UdevKey.of("KERNEL", "!=", "nvme*|hd*"), UdevKey.of("DEVPATH", "!=", "*/virtio*"),
+                    UdevKey.of("DEVPATH", "==", "*/ata[0-9]*"));
+            case USB -> expressed(UdevKey.of("KERNEL", "!=", "nvme*|hd*"), UdevKey.of("DEVPATH", "!=", "*/virtio*|*/ata[0-9]*"),
+                    UdevKey.of("DEVPATH", "==", "*/usb*"));
+            case MMC -> expressed(UdevKey.of("KERNEL", "==", "mmcblk*"), UdevKey.of("DEVPATH", "!=", "*/virtio*|*/ata[0-9]*|*/usb*"));
+            case SCSI -> expressed(UdevKey.of("KERNEL", "==", "sd*|sr*"), UdevKey.of("DEVPATH", "!=", "*/virtio*|*/ata[0-9]*|*/usb*"));
+        };
+    }
+
+    /** The value as ata_id/scsi_id export it and, when different, as $attr{} keeps it (NVMe): "A_B|A B". */
+    static String alternatives(Glob glob) {
+        return alternatives(glob.text());
+    }
+
+    private static String alternatives(String text) {
+        String replaced = replaceWhitespace(text);
+        String kept = replaceChars(text.strip(), " /$%?,");
+        return replaced.equals(kept) ? replaced : replaced + "|" + kept;
+    }
+
+    /** udev_replace_whitespace then udev_replace_chars(NULL): runs of whitespace become one '_', ends dropped. */
+    static String replaceWhitespace(String text) {
+        return replaceChars(text.strip().replaceAll("\\s+", "_"), "");
+    }
+
+    private static String replaceChars(String text, String alsoAllowed) {
+        StringBuilder out = new StringBuilder();
+        for (char c : text.toCharArray()) {
+            boolean keep = c >= 0x80 || Character.isLetterOrDigit(c) || UDEV_ALLOWED.indexOf(c) >= 0 || alsoAllowed.indexOf(c) >= 0
+                    || c == '*' || c == '?' || c == '[' || c == ']' || c == '!' || c == '^';
+            out.append(keep ? c : Character.isWhitespace(c) && alsoAllowed.indexOf(' ') >= 0 ? ' ' : '_');
+        }
+        return out.toString();
+    }
+
+    private static Translation expressed(UdevKey... keys) {
+        return new Expressed(List.of(keys));
+    }
+
+    /** A value that must be matched literally: refused when it holds glob characters. */
+    private static Exact exact(DiskMatch m) {
+        boolean glob = m.value().chars().anyMatch(c -> c == '*' || c == '?' || c == '[');
+        return new Exact(glob ? new Refused(m.key() + " = " + m.value() + " holds a glob character (* ? [), but " + m.key()
+                + " is compared exactly; write the whole value") : null);
+    }
+
+    private record Exact(Refused refused) {
+        Translation orElse(java.util.function.Supplier<Translation> translation) {
+            return refused != null ? refused : translation.get();
+        }
+    }
+
+    /** What makes a value unsafe in a udev rule, or null. */
+    static String unsafe(String value) {
+        for (char c : value.toCharArray()) {
+            if (c == '"') {
+                return "a double quote";
+            } else if (c == '\\') {
+                return "a backslash";
+            } else if (c == '|') {
+                return "a '|' (udev's separator of alternatives)";
+            } else if (c == '$' || c == '%') {
+                return "a '" + c + "' (udev substitutes $ and % sequences)";
+            } else if (c < 0x20 || c == 0x7f) {
+                return "a control character";
+            }
+        }
+        return null;
+    }
+
+    static String printable(String value) {
+        StringBuilder s = new StringBuilder();
+        value.chars().forEach(c -> s.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", c) : String.valueOf((char) c)));
+        return s.toString();
+    }
+}

@@ -1,0 +1,187 @@
+package org.disktune.persist;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.disktune.config.ConfigProblem;
+import org.disktune.config.DesiredState;
+import org.disktune.config.DiskMatch;
+import org.disktune.config.DiskRule;
+import org.disktune.config.MdRule;
+import org.disktune.config.SettingMechanism;
+import org.disktune.config.SettingValue;
+import org.disktune.config.Specificity;
+
+/**
+ * Turns the {@code [disk]} and {@code [md]} sections of a configuration into one udev rules file that re-applies
+ * their settings whenever a disk or array appears or changes ({@code ACTION=="add|change"}), at boot and on
+ * hotplug, with no daemon:
+ * <ul>
+ * <li>one rule per section: {@code SUBSYSTEM=="block", ENV{DEVTYPE}=="disk"}; disk rules add
+ * {@code KERNEL!="md*|dm-*"} (a {@code [disk]} section never matches an array, {@link
+ * org.disktune.tuning.DiskFactsBuilder}) and the keys of {@link UdevMatches#section}; md rules match
+ * {@code ENV{MD_UUID}} in mdadm's {@code --export} form (8:8:8:8 lowercase hex, as 63-md-raid-arrays.rules
+ * imports it) or {@code KERNEL==} the array's name, and only an active array
+ * ({@code ATTR{md/array_state}!="|clear|inactive"}, the test 63-md-raid-arrays.rules makes);</li>
+ * <li>each sysfs setting becomes {@code ATTR{attribute}="value"}, the value being what {@code wanted} says to
+ * write on this kernel; a section with any hdparm setting gets {@code RUN+="/usr/sbin/disktune apply --device %k"},
+ * which applies that disk's hdparm settings; mount and module settings are not udev's;</li>
+ * <li>udev writes each ATTR as it reaches the rule (udev-rules.c, TK_A_ATTR: {@code write_string_file} at once),
+ * so a later rule overrides an earlier one: rules come in ascending {@link Specificity}, then by line, so the
+ * most specific section wins, as in the planner (two sections of one rank giving different values are already
+ * a configuration error there);</li>
+ * <li>the file sorts as {@code 90-}: after 60-persistent-storage.rules (it sets ID_WWN, ID_SERIAL_SHORT, ID_MODEL
+ * and the /dev/disk/by-id links these rules match), 63-md-raid-arrays.rules (MD_UUID), the distributions'
+ * scheduler rules (SUSE's 60-io-scheduler.rules, CachyOS's 60-ioschedulers.rules and 69-hdparm.rules) and
+ * Debian's 85-hdparm.rules, so its values are written last; files in /etc/udev/rules.d sort with those of
+ * /usr/lib/udev/rules.d by name (udev(7)).</li>
+ * </ul>
+ * A header names the configuration file and says the file is generated; each rule has a comment naming its
+ * section and the lines of its matches and settings. The output depends only on its inputs (golden tests).
+ * Matches udev cannot express and values that are unsafe in a rule are errors, and their section is left out.
+ * Pure: writes nothing.
+ */
+public final class UdevRulesGenerator {
+    public static final String PATH = "/etc/udev/rules.d/90-disktune.rules";
+    public static final String LAUNCHER = "/usr/sbin/disktune";
+
+    private static final String BASE = "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\"";
+
+    private record Section(Specificity rank, int line, String text) {
+    }
+
+    public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted) {
+        String file = state.source() == null ? "(no configuration file)" : state.source();
+        List<ConfigProblem> errors = new ArrayList<>();
+        List<Section> disks = new ArrayList<>();
+        List<Section> arrays = new ArrayList<>();
+        errors.addAll(UdevMatches.problems(state));
+        for (DiskRule rule : state.disks()) {
+            if (!persisted(rule.settings())) {
+                continue;
+            }
+            if (!(UdevMatches.section(rule) instanceof UdevMatches.Expressed expressed)) {
+                continue; // reported by UdevMatches.problems
+            }
+            List<String> comment = new ArrayList<>();
+            comment.add("# [" + rule.section() + "] line " + rule.line());
+            for (DiskMatch m : rule.matches()) {
+                comment.add("#   line " + m.line() + ": " + m.key() + " = " + UdevMatches.printable(m.value()));
+            }
+            List<String> lines = new ArrayList<>();
+            lines.add(BASE + ", KERNEL!=\"md*|dm-*\"");
+            lines.add(render(expressed.keys()));
+            Optional<List<String>> settings = settings(rule.settings(), wanted, file, comment, errors);
+            if (settings.isPresent()) {
+                lines.addAll(settings.get());
+                disks.add(new Section(rule.specificity(), rule.line(), rule(comment, lines)));
+            }
+        }
+        for (MdRule rule : state.arrays()) {
+            if (!persisted(rule.settings())) {
+                continue;
+            }
+            List<String> comment = new ArrayList<>();
+            comment.add("# [" + rule.section() + "] line " + rule.line());
+            List<String> lines = new ArrayList<>();
+            lines.add(BASE);
+            if (rule.uuid() != null) {
+                String uuid = mdadmUuid(rule.uuid());
+                comment.add("#   match.uuid = " + uuid);
+                lines.add(new UdevKey("ENV", "MD_UUID", "==", uuid).render());
+            } else {
+                if (UdevMatches.unsafe(rule.label()) != null || !rule.label().matches("md[0-9a-z_]+")) {
+                    errors.add(new ConfigProblem(file, rule.line(), "[" + rule.section() + "] is not a kernel array name udev can match; "
+                            + "use the kernel name (md0) or add match.uuid = UUID"));
+                    continue;
+                }
+                comment.add("#   the array named " + rule.label());
+                lines.add(UdevKey.of("KERNEL", "==", rule.label()).render());
+            }
+            lines.add(new UdevKey("ATTR", "md/array_state", "!=", "|clear|inactive").render());
+            Optional<List<String>> settings = settings(rule.settings(), wanted, file, comment, errors);
+            if (settings.isPresent()) {
+                lines.addAll(settings.get());
+                arrays.add(new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), rule(comment, lines)));
+            }
+        }
+        Comparator<Section> order = Comparator.comparing(Section::rank).thenComparingInt(Section::line);
+        disks.sort(order);
+        arrays.sort(order);
+        if (disks.isEmpty() && arrays.isEmpty()) {
+            return new GeneratedRules(PATH, Optional.empty(), errors);
+        }
+        StringBuilder text = new StringBuilder(header(file));
+        disks.forEach(s -> text.append('\n').append(s.text()));
+        arrays.forEach(s -> text.append('\n').append(s.text()));
+        return new GeneratedRules(PATH, Optional.of(text.toString()), errors);
+    }
+
+    private static boolean persisted(List<SettingValue> settings) {
+        return settings.stream().anyMatch(s -> s.setting().mechanism() == SettingMechanism.SYSFS
+                || s.setting().mechanism() == SettingMechanism.HDPARM);
+    }
+
+    /** The ATTR and RUN lines of a section, adding a comment line per setting; empty when a value is refused. */
+    private static Optional<List<String>> settings(List<SettingValue> settings, Function<SettingValue, String> wanted, String file,
+            List<String> comment, List<ConfigProblem> errors) {
+        List<String> lines = new ArrayList<>();
+        boolean hdparm = false;
+        boolean refused = false;
+        for (SettingValue value : settings) {
+            SettingMechanism mechanism = value.setting().mechanism();
+            if (mechanism == SettingMechanism.SYSFS) {
+                String write = wanted.apply(value);
+                String unsafe = write == null ? "nothing" : UdevMatches.unsafe(write);
+                if (write == null || write.isEmpty() || unsafe != null) {
+                    errors.add(new ConfigProblem(file, value.line(), value.setting().key() + " = " + UdevMatches.printable(value.written())
+                            + ": the value to write " + (write == null || write.isEmpty() ? "is unknown" : "holds " + unsafe)
+                            + ", which a udev rule cannot write; fix the value"));
+                    refused = true;
+                    continue;
+                }
+                comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
+                        + (write.equals(value.written()) ? "" : " (written as " + write + ")"));
+                lines.add(new UdevKey("ATTR", value.setting().attribute().orElseThrow(), "=", write).render());
+            } else if (mechanism == SettingMechanism.HDPARM) {
+                comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
+                        + " (hdparm, by " + LAUNCHER + " apply --device)");
+                hdparm = true;
+            }
+        }
+        if (hdparm) {
+            lines.add(UdevKey.of("RUN", "+=", LAUNCHER + " apply --device %k").render());
+        }
+        return refused ? Optional.empty() : Optional.of(lines);
+    }
+
+    private static String render(List<UdevKey> keys) {
+        return String.join(", ", keys.stream().map(UdevKey::render).toList());
+    }
+
+    private static String rule(List<String> comment, List<String> lines) {
+        return String.join("\n", comment) + "\n" + String.join(", \\\n  ", lines) + "\n";
+    }
+
+    /** 32 hex digits as mdadm --detail --export prints MD_UUID: four groups of 8, colon-separated. */
+    static String mdadmUuid(String hex) {
+        return hex.substring(0, 8) + ":" + hex.substring(8, 16) + ":" + hex.substring(16, 24) + ":" + hex.substring(24, 32);
+    }
+
+    private static String header(String file) {
+        return "# " + PATH + ": generated by disktune from " + UdevMatches.printable(file) + ".\n"
+                + "# Do not edit: `disktune apply` rewrites this file; change the configuration instead.\n"
+                + "#\n"
+                + "# 90-: after 60-persistent-storage.rules (ID_WWN, ID_SERIAL_SHORT, ID_MODEL and the\n"
+                + "# /dev/disk/by-id links matched here), 63-md-raid-arrays.rules (MD_UUID), the distributions'\n"
+                + "# scheduler rules (60-*, 61-*, 69-hdparm.rules) and Debian's 85-hdparm.rules, so that the\n"
+                + "# values below are written last.\n"
+                + "# udev writes each ATTR when it reaches the rule, so a later rule overrides an earlier one:\n"
+                + "# rules come from the least specific section (match.name) to the most specific (match.wwn,\n"
+                + "# match.serial, match.by-id), then by line, and the most specific section wins, as in\n"
+                + "# `disktune plan`.\n";
+    }
+}

@@ -1,0 +1,118 @@
+package org.disktune.persist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import org.disktune.config.ConfigParser;
+import org.disktune.config.DesiredState;
+import org.disktune.config.ParsedConfig;
+import org.disktune.config.SettingMechanism;
+import org.disktune.config.SettingValue;
+import org.disktune.detect.MachineDetector;
+import org.disktune.detect.MachineReport;
+import org.disktune.host.FileKernelLog;
+import org.disktune.host.RefusingCommandRunner;
+import org.disktune.host.RootedHost;
+import org.disktune.host.SampleMachines;
+import org.disktune.testing.TestMachine;
+import org.disktune.tuning.DesiredStatePlanner;
+import org.disktune.tuning.EffectiveSetting;
+import org.disktune.tuning.TuningPlan;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Golden udev rules for a hand-written configuration of every seed sample (and qemu-ahci), each matching the
+ * machine's disks by their real by-id names, WWNs, serials and models. The configuration goes through the real
+ * parser and planner; {@code wanted} is what the planner would write on that kernel for a section that matched
+ * a disk, else the canonical value. Regenerate with {@code -Ddisktune.golden.update=true}.
+ */
+class UdevRulesGoldenTest {
+    private static final Path DIR = Path.of("src/test/resources/persist/udev");
+    private static final String SOURCE = "/etc/disktune/disktune.conf";
+
+    static Stream<String> samples() {
+        return new SampleMachines().list().stream().map(SampleMachines.Sample::name).filter(n -> n.startsWith("seed-") || n.equals("qemu-ahci"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("samples")
+    void generatedRulesMatchTheGoldenFileAndParseBack(String sample) throws IOException {
+        ParsedConfig parsed = new ConfigParser().parse(Files.readAllBytes(DIR.resolve(sample + ".conf")), SOURCE);
+        assertEquals(List.of(), parsed.errors());
+        DesiredState state = parsed.state();
+        MachineReport machine = detect(sample);
+        TuningPlan plan = new DesiredStatePlanner().plan(state, machine);
+        assertEquals(List.of(), plan.errors(), "the configuration must be valid on the sample");
+
+        GeneratedRules rules = new UdevRulesGenerator().generate(state, wanted(plan));
+        assertEquals(List.of(), rules.errors());
+        assertEquals("/etc/udev/rules.d/90-disktune.rules", rules.path());
+        String text = rules.text().orElseThrow();
+        Path golden = DIR.resolve(sample + ".rules");
+        if (Boolean.getBoolean("disktune.golden.update")) {
+            Files.writeString(golden, text, StandardCharsets.UTF_8);
+        }
+        assertEquals(Files.readString(golden, StandardCharsets.UTF_8), text, "golden " + golden);
+        assertEquals(text, new UdevRulesGenerator().generate(state, wanted(plan)).text().orElseThrow(), "deterministic");
+
+        UdevRulesFile back = new UdevRulesParser().parse(text, rules.path());
+        assertEquals(List.of(), back.errors());
+        assertEquals(expectedAssignments(state, wanted(plan)), assignments(back));
+        for (UdevRule rule : back.rules()) {
+            assertEquals(Optional.of(UdevKey.of("ACTION", "==", "add|change")), rule.key("ACTION", null));
+            assertEquals(Optional.of(UdevKey.of("SUBSYSTEM", "==", "block")), rule.key("SUBSYSTEM", null));
+            assertEquals(Optional.of(new UdevKey("ENV", "DEVTYPE", "==", "disk")), rule.key("ENV", "DEVTYPE"));
+        }
+    }
+
+    /** What the planner writes for a setting of a section that matched on this machine, else its canonical value. */
+    static Function<SettingValue, String> wanted(TuningPlan plan) {
+        return value -> plan.settings().stream().filter(e -> e.origin().equals(value) && e.wanted() != null)
+                .map(EffectiveSetting::wanted).findFirst().orElse(value.value());
+    }
+
+    /** Per section, in ascending rank then line: the ATTR assignments and RUN the rules must hold. */
+    private static List<List<String>> expectedAssignments(DesiredState state, Function<SettingValue, String> wanted) {
+        record Expected(int rank, int line, List<String> keys) {
+        }
+        List<Expected> disks = new ArrayList<>();
+        state.disks().forEach(d -> expected(d.settings(), wanted).ifPresent(k -> disks.add(new Expected(d.specificity().ordinal(), d.line(), k))));
+        List<Expected> arrays = new ArrayList<>();
+        state.arrays().forEach(a -> expected(a.settings(), wanted).ifPresent(k -> arrays.add(new Expected(a.uuid() == null ? 0 : 3, a.line(), k))));
+        java.util.Comparator<Expected> order = java.util.Comparator.comparingInt(Expected::rank).thenComparingInt(Expected::line);
+        return Stream.concat(disks.stream().sorted(order), arrays.stream().sorted(order)).map(Expected::keys).toList();
+    }
+
+    private static Optional<List<String>> expected(List<SettingValue> settings, Function<SettingValue, String> wanted) {
+        List<String> keys = new ArrayList<>();
+        settings.stream().filter(s -> s.setting().mechanism() == SettingMechanism.SYSFS)
+                .forEach(s -> keys.add("ATTR{" + s.setting().attribute().orElseThrow() + "}=" + wanted.apply(s)));
+        if (settings.stream().anyMatch(s -> s.setting().mechanism() == SettingMechanism.HDPARM)) {
+            keys.add("RUN+=/usr/sbin/disktune apply --device %k");
+        }
+        return keys.isEmpty() ? Optional.empty() : Optional.of(keys);
+    }
+
+    private static List<List<String>> assignments(UdevRulesFile file) {
+        return file.rules().stream().map(r -> r.keys().stream().filter(k -> !k.isMatch())
+                .map(k -> k.name() + (k.attribute() == null ? "" : "{" + k.attribute() + "}") + k.operator() + k.value()).toList()).toList();
+    }
+
+    static MachineReport detect(String sample) {
+        Path root = new SampleMachines().materialize(sample);
+        RootedHost host = new RootedHost(root, new RefusingCommandRunner("test"), new FileKernelLog(root.resolve("var/log/dmesg")),
+                TestMachine.CLOCK, false);
+        return new MachineDetector(host).detect();
+    }
+}
