@@ -178,7 +178,8 @@ public final class MachineDetector {
                 SysfsAttributes.integer(queue.resolve("max_sectors_kb")).orElse(null),
                 partitions(blockDir),
                 SysfsAttributes.names(blockDir.resolve("holders")),
-                ide);
+                ide,
+                identify == null ? null : identify.features());
     }
 
     static Optional<String> activeScheduler(String line) {
