@@ -4,7 +4,10 @@ import java.util.List;
 
 /**
  * A block device with its stable identities and current queue settings. Values the machine does not
- * show (or shows as garbage) are null: unknown, never guessed.
+ * show (or shows as garbage) are null: unknown, never guessed. {@code features} is what the drive's IDENTIFY data
+ * ({@code /sys/class/ata_device/devP.D/id}) says about write cache, APM, acoustic management and multiple-sector
+ * transfers; null when the kernel does not expose IDENTIFY data (non-ATA disks, legacy IDE, kernels before
+ * libata's ata_device class).
  */
 public record Disk(
         String name,
@@ -31,5 +34,6 @@ public record Disk(
         Integer maxSectorsKb,
         List<Partition> partitions,
         List<String> holders,
-        IdeSettings ide) {
+        IdeSettings ide,
+        DriveFeatures features) {
 }

@@ -1,6 +1,6 @@
 package org.disktune.detect;
 
-/** What the ATA IDENTIFY DEVICE data says about a drive. */
+/** What the ATA IDENTIFY DEVICE data says about a drive, with the hdparm-settable {@link DriveFeatures}. */
 public record IdentifyData(
         String model,
         String serial,
@@ -8,5 +8,6 @@ public record IdentifyData(
         boolean ncqSupported,
         Integer ncqMaxDepth,
         String wwn,
-        Integer rotationRate) {
+        Integer rotationRate,
+        DriveFeatures features) {
 }

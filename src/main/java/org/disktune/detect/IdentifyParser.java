@@ -32,7 +32,8 @@ public final class IdentifyParser {
                 ncq,
                 depth,
                 wwn(w),
-                rotationRate(w[217])));
+                rotationRate(w[217]),
+                DriveFeatures.of(w)));
     }
 
     private static String ataString(int[] w, int from, int to) {

@@ -178,7 +178,8 @@ public final class MachineDetector {
                 SysfsAttributes.integer(queue.resolve("max_sectors_kb")).orElse(null),
                 partitions(blockDir),
                 SysfsAttributes.names(blockDir.resolve("holders")),
-                ide);
+                ide,
+                identify == null ? null : identify.features());
     }
 
     static Optional<String> activeScheduler(String line) {
@@ -241,14 +242,16 @@ public final class MachineDetector {
             return null;
         }
         Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> maxima = new LinkedHashMap<>();
         for (String line : SysfsAttributes.lines(proc.resolve("settings"))) {
             String[] f = line.strip().split("\\s+");
             if (f.length >= 5 && !f[0].equals("name") && !f[0].startsWith("-")) {
                 settings.put(f[0], f[1]);
+                maxima.put(f[0], f[3]);
             }
         }
         return new IdeSettings(SysfsAttributes.word(proc.resolve("driver")).orElse(null),
-                SysfsAttributes.word(proc.resolve("media")).orElse(null), settings);
+                SysfsAttributes.word(proc.resolve("media")).orElse(null), settings, maxima);
     }
 
     private List<Partition> partitions(Path blockDir) {

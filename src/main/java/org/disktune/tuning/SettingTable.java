@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import org.disktune.config.Setting;
 import org.disktune.config.SettingValue;
 import org.disktune.detect.Disk;
+import org.disktune.detect.DriveFeatures;
 import org.disktune.detect.MdArray;
 import org.disktune.detect.Mount;
 
@@ -23,6 +24,11 @@ import org.disktune.detect.Mount;
  * relatime default of Linux 2.6.30 and later shows as {@code relatime}) and never shows {@code strictatime},
  * so a mount with neither updates the access time on every read: its current {@code atime} is
  * {@code strictatime}, on every kernel. {@code lazytime} is shown since Linux 4.0: absent means no.
+ *
+ * <p>hdparm settings: on an ATA disk the current write cache (1/0), APM level (255 when APM is off, the value
+ * {@code hdparm -B 255} sets), acoustic level (0 when AAM is off, as {@code hdparm -M 0} sets) and multcount come from
+ * the drive's IDENTIFY data ({@link DriveFeatures}); on a legacy IDE disk from /proc/ide/hdX/settings. The standby
+ * timer cannot be read back. A feature IDENTIFY says the drive lacks is skipped with the word and bit that say so.
  */
 final class SettingTable {
     /** 2.6-era names of current schedulers that run the same algorithm, for a configuration written for blk-mq. */
@@ -78,12 +84,19 @@ final class SettingTable {
             case READ_AHEAD_KB -> text(disk.readAheadKb());
             case QUEUE_DEPTH -> text(disk.queueDepth());
             case NR_REQUESTS -> text(disk.nrRequests());
-            case WRITE_CACHE -> ide(disk, "wcache");
-            case ACOUSTIC -> ide(disk, "acoustic");
+            case WRITE_CACHE -> disk.features() != null && disk.features().writeCacheEnabled() != null
+                    ? (disk.features().writeCacheEnabled() ? "1" : "0")
+                    : ide(disk, "wcache");
+            case APM -> apm(disk.features());
+            case ACOUSTIC -> disk.features() != null && Boolean.TRUE.equals(disk.features().aamSupported())
+                    ? acoustic(disk.features())
+                    : ide(disk, "acoustic");
+            case MULTCOUNT -> disk.features() != null && disk.features().multipleSectorCurrent() != null
+                    ? disk.features().multipleSectorCurrent().toString()
+                    : ide(disk, "multcount");
             case IO32 -> ide(disk, "io_32bit");
-            case MULTCOUNT -> ide(disk, "multcount");
             case DMA -> ide(disk, "using_dma");
-            case APM, STANDBY -> null; // only hdparm -B / -C can ask the drive
+            case STANDBY -> null; // the drive's standby timer cannot be read back, by hdparm either
             case MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE, ATIME, LAZYTIME -> throw wrongScope(setting, disk.name());
         };
     }
@@ -125,11 +138,12 @@ final class SettingTable {
                     ? Verdict.refuse("nr_requests: " + name + " has no queue/nr_requests (" + disk.transport()
                             + "); remove nr_requests from " + section(v) + " or narrow its match")
                     : number(v, 1, null);
-            case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? Verdict.accept(v.value())
+            case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? driveFeature(v, disk)
                     : Verdict.refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
                             + " is not an ATA disk (transport " + disk.transport() + "); remove " + v.setting().key() + " from "
                             + section(v) + " or narrow its match");
-            case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null ? Verdict.accept(v.value())
+            case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null
+                    ? (setting == Setting.MULTCOUNT ? multcount(v, disk) : Verdict.accept(v.value()))
                     : Verdict.refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
                             + name + " is not a legacy IDE disk (transport " + disk.transport() + ")"
                             + ("ata".equals(disk.transport()) ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
@@ -185,6 +199,70 @@ final class SettingTable {
         String why = v.written().equals("anticipatory") ? " (anticipatory was removed in Linux 2.6.33 and has no successor)" : "";
         return Verdict.refuse("scheduler " + v.written() + " is not offered by " + disk.name() + why + "; it offers "
                 + String.join(" ", offered) + ": choose one of those");
+    }
+
+    /**
+     * A drive feature the IDENTIFY data says the drive lacks is skipped (a model glob matching a drive without APM is not a
+     * configuration error); a drive whose IDENTIFY data is not shown (legacy IDE, 2.6 kernels without the ata_device class)
+     * is given the value and hdparm's answer decides.
+     */
+    private static Verdict driveFeature(SettingValue v, Disk disk) {
+        DriveFeatures f = disk.features();
+        String lacking = f == null ? null : switch (v.setting()) {
+            case WRITE_CACHE -> Boolean.FALSE.equals(f.writeCacheSupported()) ? "a volatile write cache (IDENTIFY word 82 bit 5)" : null;
+            case APM -> Boolean.FALSE.equals(f.apmSupported()) ? "Advanced Power Management (IDENTIFY word 83 bit 3)" : null;
+            case ACOUSTIC -> Boolean.FALSE.equals(f.aamSupported()) ? "Automatic Acoustic Management (IDENTIFY word 83 bit 9)" : null;
+            default -> null;
+        };
+        if (lacking != null) {
+            return Verdict.skip(v.setting().key() + ": " + disk.name() + (disk.model() == null ? "" : " (" + disk.model() + ")")
+                    + " does not support " + lacking);
+        }
+        return Verdict.accept(v.value());
+    }
+
+    /** At most the drive's maximum: IDENTIFY word 47, or the max column of /proc/ide/hdX/settings (taken from it). */
+    private static Verdict multcount(SettingValue v, Disk disk) {
+        Verdict number = number(v, 0, null);
+        if (!number.accepted()) {
+            return number;
+        }
+        Integer max = disk.features() != null && disk.features().multipleSectorMax() != null ? disk.features().multipleSectorMax()
+                : disk.ide().maxima().containsKey("multcount") ? parseOrNull(disk.ide().maxima().get("multcount")) : null;
+        long wanted = Long.parseLong(number.wanted());
+        if (max != null && wanted > max) {
+            return Verdict.refuse("multcount " + wanted + " is above the maximum of " + disk.name()
+                    + (disk.model() == null ? "" : " (" + disk.model() + ")") + ", " + max + " sectors; give 0.." + max
+                    + " in " + section(v));
+        }
+        return number;
+    }
+
+    /** APM level in effect; 255 (hdparm -B 255 turns APM off) when supported but off; null when unknown or unsupported. */
+    private static String apm(DriveFeatures f) {
+        if (f == null || !Boolean.TRUE.equals(f.apmSupported()) || f.apmEnabled() == null) {
+            return null;
+        }
+        return f.apmEnabled() ? text(f.apmLevel()) : "255";
+    }
+
+    /**
+     * Acoustic level in effect; 0 (hdparm -M 0 turns AAM off) when supported but off. hdparm -M prints word 94's level
+     * whether or not AAM is on; the configuration's 0 means off, so off reads as 0.
+     */
+    private static String acoustic(DriveFeatures f) {
+        if (f.aamEnabled() == null) {
+            return null;
+        }
+        return f.aamEnabled() ? text(f.aamLevel()) : "0";
+    }
+
+    private static Integer parseOrNull(String text) {
+        try {
+            return Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static Verdict queueDepth(SettingValue v, Disk disk) {
