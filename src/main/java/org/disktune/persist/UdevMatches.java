@@ -45,8 +45,11 @@ import org.disktune.config.Glob;
  * <li>{@code match.rotational}: {@code ATTR{queue/rotational}}. {@code match.driver}: the driver of the nearest
  * PCI function above the disk: {@code SUBSYSTEMS=="pci", DRIVERS==...}. {@code match.name}:
  * {@code KERNEL==} (forced or not: the planner refuses unforced names on disks with a stable identity).</li>
- * <li>{@code match.md}: array membership is not known when the disk appears: refused; match the members by
- * serial or WWN.</li>
+ * <li>{@code match.md}: array membership is not known when the disk appears, so the rule names the members the
+ * array has when the file is written, by their /dev/disk/by-id names ({@code SYMLINK=="disk/by-id/A|disk/by-id/B"},
+ * from {@link MdMembers}); a disk added to the array later is matched after the next {@code disktune apply}
+ * (verify reports the rules file as out of date until then). Without the array on this machine, or with a member
+ * that has no by-id name: refused.</li>
  * </ul>
  * Values holding {@code "}, {@code \}, {@code |} (udev's alternative separator), {@code $} or {@code %}
  * (substitutions) or control characters are refused, and so are glob characters in values that are matched
@@ -57,6 +60,18 @@ import org.disktune.config.Glob;
 public final class UdevMatches {
     /** What a match (or a whole section) becomes in udev terms. */
     public sealed interface Translation {
+    }
+
+    /**
+     * The /dev/disk/by-id names of the disks that are members (whole or through a partition) of an md array on this
+     * machine now; empty when there is no such array, a null element for a member without a by-id name.
+     */
+    @FunctionalInterface
+    public interface MdMembers {
+        /** No machine to look at: every match.md is refused. */
+        MdMembers NONE = array -> java.util.Optional.empty();
+
+        java.util.Optional<List<String>> byIdNames(String array);
     }
 
     /** The keys that, all together, select the same disks as the match. */
@@ -76,8 +91,13 @@ public final class UdevMatches {
     private UdevMatches() {
     }
 
-    /** The udev keys for one match. */
+    /** The udev keys for one match, without a machine to resolve match.md. */
     public static Translation keys(DiskMatch m) {
+        return keys(m, MdMembers.NONE);
+    }
+
+    /** The udev keys for one match; match.md through the array's members now. */
+    public static Translation keys(DiskMatch m, MdMembers members) {
         String unsafe = unsafe(m.value());
         if (unsafe != null) {
             return new Refused(m.key() + " = " + printable(m.value()) + " holds " + unsafe
@@ -100,12 +120,25 @@ public final class UdevMatches {
         } else if (m instanceof DiskMatch.Driver d) {
             return exact(d).orElse(() -> expressed(UdevKey.of("SUBSYSTEMS", "==", "pci"), UdevKey.of("DRIVERS", "==", d.value())));
         } else if (m instanceof DiskMatch.MemberOf md) {
-            return new Refused("match.md = " + md.value() + " cannot be seen by udev: when a disk appears, it is not yet "
-                    + "a member of the array; match the member disks by match.serial or match.wwn instead");
+            return members(md, members);
         } else if (m instanceof DiskMatch.Name n) {
             return expressed(UdevKey.of("KERNEL", "==", n.glob().text()));
         }
         throw new IllegalArgumentException("a match kind without a udev translation: " + m.key());
+    }
+
+    private static Translation members(DiskMatch.MemberOf md, MdMembers members) {
+        java.util.Optional<List<String>> names = members.byIdNames(md.value());
+        String fix = "; match the member disks by match.serial or match.wwn instead";
+        if (names.isEmpty() || names.get().isEmpty()) {
+            return new Refused("match.md = " + md.value() + " cannot be seen by udev (when a disk appears it is not yet a member), "
+                    + "and " + md.value() + " has no members on this machine to name instead" + fix);
+        }
+        if (names.get().stream().anyMatch(n -> n == null || unsafe(n) != null || n.contains("/"))) {
+            return new Refused("match.md = " + md.value() + ": a member of " + md.value() + " has no /dev/disk/by-id name udev can "
+                    + "match" + fix);
+        }
+        return expressed(UdevKey.of("SYMLINK", "==", String.join("|", names.get().stream().map(n -> "disk/by-id/" + n).toList())));
     }
 
     private static Translation byId(DiskMatch.ById b) {
@@ -117,13 +150,18 @@ public final class UdevMatches {
 
     /** The keys of a whole section: those of every match, refused when one match is or when parent keys clash. */
     public static Translation section(DiskRule rule) {
+        return section(rule, MdMembers.NONE);
+    }
+
+    /** The keys of a whole section, match.md through the array's members now. */
+    public static Translation section(DiskRule rule, MdMembers members) {
         if (rule.matches().isEmpty()) {
             return new Refused("[" + rule.section() + "] has no match.* key; a udev rule without one would tune every disk: add one");
         }
         List<UdevKey> keys = new ArrayList<>();
         Set<String> parents = new LinkedHashSet<>();
         for (DiskMatch m : rule.matches()) {
-            Translation t = keys(m);
+            Translation t = keys(m, members);
             if (!(t instanceof Expressed expressed)) {
                 return t;
             }
@@ -143,16 +181,21 @@ public final class UdevMatches {
 
     /** One error per match (or section) a udev rule cannot express, at its line in {@code state.source()}. */
     public static List<ConfigProblem> problems(DesiredState state) {
+        return problems(state, MdMembers.NONE);
+    }
+
+    /** One error per match (or section) a udev rule cannot express, match.md through the array's members now. */
+    public static List<ConfigProblem> problems(DesiredState state, MdMembers members) {
         List<ConfigProblem> problems = new ArrayList<>();
         for (DiskRule rule : state.disks()) {
             boolean refusedMatch = false;
             for (DiskMatch m : rule.matches()) {
-                if (keys(m) instanceof Refused r) {
+                if (keys(m, members) instanceof Refused r) {
                     problems.add(new ConfigProblem(state.source(), m.line(), r.why()));
                     refusedMatch = true;
                 }
             }
-            if (!refusedMatch && section(rule) instanceof Refused r) {
+            if (!refusedMatch && section(rule, members) instanceof Refused r) {
                 problems.add(new ConfigProblem(state.source(), rule.line(), r.why()));
             }
         }

@@ -54,22 +54,29 @@ public final class UdevRulesGenerator {
     }
 
     public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted) {
+        return generate(state, wanted, UdevMatches.MdMembers.NONE);
+    }
+
+    /** As above, with match.md resolved to the members its array has now (see {@link UdevMatches}). */
+    public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted, UdevMatches.MdMembers members) {
         String file = state.source() == null ? "(no configuration file)" : state.source();
         List<ConfigProblem> errors = new ArrayList<>();
         List<Section> disks = new ArrayList<>();
         List<Section> arrays = new ArrayList<>();
-        errors.addAll(UdevMatches.problems(state));
+        errors.addAll(UdevMatches.problems(state, members));
         for (DiskRule rule : state.disks()) {
             if (!persisted(rule.settings())) {
                 continue;
             }
-            if (!(UdevMatches.section(rule) instanceof UdevMatches.Expressed expressed)) {
+            if (!(UdevMatches.section(rule, members) instanceof UdevMatches.Expressed expressed)) {
                 continue; // reported by UdevMatches.problems
             }
             List<String> comment = new ArrayList<>();
             comment.add("# [" + rule.section() + "] line " + rule.line());
             for (DiskMatch m : rule.matches()) {
-                comment.add("#   line " + m.line() + ": " + m.key() + " = " + UdevMatches.printable(m.value()));
+                comment.add("#   line " + m.line() + ": " + m.key() + " = " + UdevMatches.printable(m.value())
+                        + (m instanceof DiskMatch.MemberOf md ? " (its members when this file was written: "
+                                + String.join(", ", members.byIdNames(md.value()).orElse(List.of())) + ")" : ""));
             }
             List<String> lines = new ArrayList<>();
             lines.add(BASE + ", KERNEL!=\"md*|dm-*\"");

@@ -167,8 +167,13 @@ public final class DesiredStateService {
         if (!loaded.parsed().ok()) {
             return new CheckResult(loaded.shown(), errors, loaded.parsed().state().warnings(), List.of());
         }
-        TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), detect());
+        MachineReport machine = detect();
+        TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine);
         errors.addAll(tuning.errors());
+        if (tuning.errors().isEmpty()) {
+            errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, this::read).errors());
+            errors.sort(java.util.Comparator.comparingInt(ConfigProblem::line));
+        }
         return new CheckResult(loaded.shown(), errors, loaded.parsed().state().warnings(), tuning.absent());
     }
 

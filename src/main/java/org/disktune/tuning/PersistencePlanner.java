@@ -10,7 +10,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.disktune.apply.Change;
+import org.disktune.apply.DeleteFile;
 import org.disktune.apply.ProgramSetting;
+import org.disktune.apply.RunProgram;
 import org.disktune.apply.WriteFile;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
@@ -18,7 +20,10 @@ import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
 import org.disktune.detect.MachineReport;
+import org.disktune.hdparm.HdparmArgs;
 import org.disktune.persist.FstabEditor;
+import org.disktune.persist.GeneratedRules;
+import org.disktune.persist.UdevRulesGenerator;
 import org.disktune.persist.FstabResult;
 import org.disktune.persist.MountArgs;
 import org.disktune.persist.MountOptions;
@@ -36,8 +41,7 @@ import org.disktune.persist.MountOptions;
  */
 public final class PersistencePlanner {
     public static final String FSTAB = "/etc/fstab";
-    /** Where the udev rules go (the persist package's generator names it; kept here until it lands). */
-    public static final String RULES = "/etc/udev/rules.d/90-disktune.rules";
+    public static final String RULES = UdevRulesGenerator.PATH;
 
     /**
      * {@code files}: writes of the udev rules and fstab; {@code live}: hdparm and remount steps; {@code reload}: the
@@ -64,6 +68,8 @@ public final class PersistencePlanner {
 
     public Steps plan(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
         Planning p = new Planning(state, tuning, machine, files);
+        p.udev();
+        p.hdparm();
         p.mounts();
         return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted);
     }
@@ -86,6 +92,73 @@ public final class PersistencePlanner {
             this.machine = machine;
             this.files = files;
             this.file = state.source() == null ? "disktune.conf" : state.source();
+        }
+
+        /**
+         * The udev rules file: written when it differs from what the configuration gives (deleted when no section needs
+         * udev any more); when it changes and udevd runs, the rules are reloaded and replayed ({@code change}) on exactly
+         * the devices whose settings they carry.
+         */
+        void udev() {
+            Map<org.disktune.config.SettingValue, String> wanted = new java.util.HashMap<>();
+            tuning.settings().stream().filter(s -> s.wanted() != null).forEach(s -> wanted.putIfAbsent(s.origin(), s.wanted()));
+            GeneratedRules rules = new UdevRulesGenerator().generate(state, v -> wanted.getOrDefault(v, v.value()), this::members);
+            errors.addAll(rules.errors());
+            byte[] before = files.apply(UdevRulesGenerator.PATH);
+            byte[] after = rules.text().map(PersistencePlanner::utf8).orElse(null);
+            if (Arrays.equals(before, after)) {
+                return;
+            }
+            if (after != null) {
+                long sections = rules.text().get().lines().filter(l -> l.startsWith("# [")).count();
+                fileSteps.add(new WriteFile(UdevRulesGenerator.PATH, before, after, "udev rules that set the sysfs and hdparm settings of "
+                        + sections + (sections == 1 ? " section" : " sections") + " at every boot and hotplug"));
+            } else {
+                fileSteps.add(new DeleteFile(UdevRulesGenerator.PATH, before, "no section of " + file + " needs a udev rule any more"));
+            }
+            List<String> devices = tuning.settings().stream()
+                    .filter(s -> s.scope() != SettingScope.MOUNT && s.wanted() != null && persistsThroughUdev(s.setting()))
+                    .map(s -> "/sys/class/block/" + s.target()).distinct().toList();
+            if (udevRunning) {
+                reload.add(new RunProgram(List.of("udevadm", "control", "--reload"), "load the new udev rules"));
+                if (!devices.isEmpty()) {
+                    List<String> trigger = new ArrayList<>(List.of("udevadm", "trigger", "--action=change"));
+                    trigger.addAll(devices);
+                    reload.add(new RunProgram(trigger, "replay the rules on the devices they match, as at boot and hotplug"));
+                }
+            }
+        }
+
+        /** The /dev/disk/by-id names of the disks in an md array now, for match.md in the udev rules. */
+        private java.util.Optional<List<String>> members(String array) {
+            if (machine.mdArrays().stream().noneMatch(a -> a.name().equals(array))) {
+                return java.util.Optional.empty();
+            }
+            DiskFactsBuilder facts = new DiskFactsBuilder();
+            List<String> names = new ArrayList<>();
+            for (org.disktune.detect.Disk disk : machine.disks()) {
+                if (!DiskFactsBuilder.isArray(disk) && facts.facts(machine, disk).mdArrays().contains(array)) {
+                    names.add(DesiredStatePlanner.identity(disk));
+                }
+            }
+            return java.util.Optional.of(names);
+        }
+
+        /**
+         * An hdparm step for each drive feature that differs (or cannot be read: a standby timer), naming the disk by its
+         * /dev/disk/by-id path so that the journaled undo finds it after its kernel name moved.
+         */
+        void hdparm() {
+            for (EffectiveSetting s : tuning.settings()) {
+                if (s.setting().mechanism() != SettingMechanism.HDPARM || s.status() != SettingStatus.CHANGE) {
+                    continue;
+                }
+                String device = s.identity() != null ? "/dev/disk/by-id/" + s.identity() : "/dev/" + s.target();
+                List<String> undo = s.current() == null ? List.of() : HdparmArgs.set(s.setting(), s.current(), device);
+                live.add(new ProgramSetting(device, s.target(), s.identity(), s.setting().key(), s.current(), s.wanted(),
+                        HdparmArgs.set(s.setting(), s.wanted(), device), undo,
+                        s.origin().origin() + ": " + s.setting().key() + " " + s.wanted() + " on " + s.target() + " now"));
+            }
         }
 
         /** Each mount's options into its fstab line (one write for the file), and a remount for each value that differs now. */

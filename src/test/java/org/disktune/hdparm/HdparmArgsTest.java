@@ -46,7 +46,7 @@ class HdparmArgsTest {
     /** The argument lists for every setting the planner left to hdparm (not skipped, not refused), in plan order. */
     static List<List<String>> argv(TuningPlan plan) {
         assertEquals(List.of(), plan.errors());
-        return plan.settings().stream().filter(s -> s.status() == SettingStatus.DEFERRED || s.status() == SettingStatus.IN_STATE)
+        return plan.settings().stream().filter(s -> s.status() == SettingStatus.CHANGE || s.status() == SettingStatus.IN_STATE)
                 .map((EffectiveSetting s) -> HdparmArgs.set(s.setting(), s.wanted(), "/dev/" + s.target())).toList();
     }
 
