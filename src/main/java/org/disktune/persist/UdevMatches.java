@@ -35,7 +35,11 @@ import org.disktune.config.Glob;
  * <li>{@code match.model}: detect reads the full ATA IDENTIFY model, else sysfs {@code device/model}; udev's
  * {@code ENV{ID_MODEL}} is the same string (ata_id for ATA, scsi_id for SCSI: whitespace runs as {@code _};
  * {@code $attr{model}} for NVMe: inner spaces kept), so both forms are alternatives. {@code ATTRS{model}}
- * would see the 16-character SCSI INQUIRY product for ATA disks, not the IDENTIFY model.</li>
+ * would see the 16-character SCSI INQUIRY product for ATA disks, not the IDENTIFY model. Limits: on kernels
+ * without /sys/class/ata_device (before 2.6.37) detect falls back to that 16-character product while ata_id
+ * still reads the full model, so an exact model cut at 16 characters differs there (a glob ending in
+ * {@code *} matches both); for USB disks udev may take ID_MODEL from the drive behind the bridge (ata_id)
+ * where detect reads the bridge's INQUIRY.</li>
  * <li>{@code match.vendor}: sysfs {@code device/vendor} ({@code ATA} for libata): {@code SUBSYSTEMS=="scsi|virtio",
  * ATTRS{vendor}==...} (udev ignores the attribute's trailing spaces; the subsystem keeps the PCI controller's
  * vendor id out).</li>
