@@ -397,14 +397,24 @@ public final class MachineDetector {
         List<Mount> mounts = new ArrayList<>();
         for (MountTableParser.Entry e : entries) {
             String device = e.majorMinor() == null ? null : byDevNumber.get(e.majorMinor());
-            if (device == null && e.source().startsWith("/dev/")) {
-                device = known.get(e.source().substring(5));
+            String source = "/dev/root".equals(e.source()) ? rootDevice().orElse(e.source()) : e.source();
+            if (device == null && source.startsWith("/dev/")) {
+                device = known.get(source.substring(5));
             }
             if (device != null) {
                 mounts.add(new Mount(device, e.mountPoint(), e.fsType(), e.options()));
             }
         }
         return mounts;
+    }
+
+    /**
+     * The device behind {@code /dev/root}, the name kernels before mountinfo (2.6.26) show for the root file system:
+     * the {@code root=/dev/NAME} of the kernel command line; empty for {@code root=UUID=} and the like.
+     */
+    private Optional<String> rootDevice() {
+        return SysfsAttributes.lines(host.path("/proc/cmdline")).stream().flatMap(l -> java.util.Arrays.stream(l.strip().split("\\s+")))
+                .filter(w -> w.startsWith("root=/dev/")).map(w -> w.substring("root=".length())).reduce((a, b) -> b);
     }
 
     /**

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.disktune.host.Host;
+import org.disktune.host.LiveTree;
 import org.disktune.host.RefusingCommandRunner;
 import org.disktune.host.RootedHost;
 import org.disktune.testing.GeneratorMachine;
@@ -31,12 +32,19 @@ import org.junit.jupiter.api.Test;
  */
 class DesiredStateCommandTest {
     private static final String CONFIG = "/etc/disktune/disktune.conf";
+    private static final String RULES = "/etc/udev/rules.d/90-disktune.rules";
 
     /** One sample machine kept across several runs of the command line. */
     private static Host sample(String name) {
         Path root = SampleRoots.materialize(name);
         return new RootedHost(root, new RefusingCommandRunner("sample " + name), Session.treeKernelLog(root, "sample " + name),
                 Clock.systemUTC(), true);
+    }
+
+    /** A sample machine that plays the running one: emulated sysfs writes, programs recorded. */
+    private static LiveTree liveSample(String name) {
+        Path root = SampleRoots.materialize(name);
+        return new LiveTree(root, Session.treeKernelLog(root, "sample " + name));
     }
 
     private static CliRun run(Host host, String... args) {
@@ -94,8 +102,8 @@ class DesiredStateCommandTest {
     }
 
     @Test
-    void raid5MembersGetQueueDepthOneThenPlanIsEmptyAndRollbackRestoresEverything() throws IOException {
-        Host host = sample("seed-raid5-raptors");
+    void raid5MembersGetQueueDepthOneLiveAndByTheirRuleThenPlanIsEmptyAndRollbackRestoresEverything() throws IOException {
+        LiveTree host = liveSample("seed-raid5-raptors");
         Map<String, String> before = snapshot(host);
         write(host, CONFIG, """
                 # the first seed report: NCQ off on the RAID5 members
@@ -105,14 +113,17 @@ class DesiredStateCommandTest {
                 """);
         CliRun plan = run(host, "plan");
         assertEquals(0, plan.exitCode(), plan.err());
-        assertEquals("""
+        String members = String.join("|", List.of("1", "2", "3").stream()
+                .map(n -> "disk/by-id/ata-WDC_WD740ADFD-00NLR1_WD-WMANS100000" + n).toList());
+        assertTrue(plan.out().contains("+  SYMLINK==\"" + members + "\", \\\n+  ATTR{device/queue_depth}=\"1\"\n"), plan.out());
+        assertTrue(plan.out().endsWith("""
                 # [disk raptors] line 4: queue_depth 1 (NCQ off)
                   /sys/block/sda/device/queue_depth: 31 -> 1
                 # [disk raptors] line 4: queue_depth 1 (NCQ off)
                   /sys/block/sdb/device/queue_depth: 31 -> 1
                 # [disk raptors] line 4: queue_depth 1 (NCQ off)
                   /sys/block/sdc/device/queue_depth: 31 -> 1
-                """, plan.out());
+                """), plan.out());
 
         CliRun apply = run(host, "apply");
         assertEquals(0, apply.exitCode(), apply.out() + apply.err());
@@ -120,6 +131,8 @@ class DesiredStateCommandTest {
             assertEquals("1\n", Files.readString(host.path("/sys/block/" + disk + "/device/queue_depth")), disk);
         }
         assertEquals("31\n", Files.readString(host.path("/sys/block/sdd/device/queue_depth")), "sdd is not a member");
+        assertTrue(Files.readString(host.path(RULES)).contains("ATTR{device/queue_depth}=\"1\""));
+        assertEquals(List.of(), host.programs.calls(), "udevd does not run in this tree (no /run/udev/control): nothing to reload");
 
         CliRun again = run(host, "plan");
         assertEquals("nothing to change: the machine is in the desired state of /etc/disktune/disktune.conf\n", again.out());
@@ -131,12 +144,12 @@ class DesiredStateCommandTest {
         Files.delete(host.path(CONFIG));
         CliRun rollback = run(host, "rollback");
         assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
-        assertEquals(before, snapshot(host), "every byte and value as before");
+        assertEquals(before, snapshot(host), "every byte and value as before, the rules file gone");
     }
 
     @Test
     void rhel6ConfigurationKeyedByWwnPlansTheDeadlineSchedulerThe2632KernelOffers() throws IOException {
-        Host host = sample("seed-rhel6-ext4");
+        Host host = liveSample("seed-rhel6-ext4");
         write(host, CONFIG, """
                 [disk data]
                 match.wwn = 0x50014ee0018fdbb9
@@ -146,18 +159,22 @@ class DesiredStateCommandTest {
         CliRun plan = run(host, "--json", "plan");
         assertEquals(0, plan.exitCode(), plan.err());
         JsonNode steps = new ObjectMapper().readTree(plan.out()).get("steps");
-        assertEquals(1, steps.size(), plan.out());
-        assertEquals("write-attribute", steps.get(0).get("kind").asText());
-        assertEquals("/sys/block/sdb/queue/scheduler", steps.get(0).get("path").asText());
-        assertEquals("cfq", steps.get(0).get("old_value").asText());
-        assertEquals("deadline", steps.get(0).get("new_value").asText());
-        assertEquals("wwn-0x50014ee0018fdbb9", steps.get(0).get("identity").asText());
+        assertEquals(2, steps.size(), plan.out());
+        assertEquals("write-file", steps.get(0).get("kind").asText());
+        assertEquals(RULES, steps.get(0).get("path").asText());
+        assertTrue(steps.get(0).get("diff").asText().contains("ENV{ID_WWN}==\"0x50014ee0018fdbb9|eui.50014ee0018fdbb9\""), plan.out());
+        assertTrue(steps.get(0).get("diff").asText().contains("ATTR{queue/scheduler}=\"deadline\""), plan.out());
+        assertEquals("write-attribute", steps.get(1).get("kind").asText());
+        assertEquals("/sys/block/sdb/queue/scheduler", steps.get(1).get("path").asText());
+        assertEquals("cfq", steps.get(1).get("old_value").asText());
+        assertEquals("deadline", steps.get(1).get("new_value").asText());
+        assertEquals("wwn-0x50014ee0018fdbb9", steps.get(1).get("identity").asText());
         assertTrue(new ObjectMapper().readTree(plan.out()).get("warnings").get(0).asText().contains(":4: "), plan.out());
     }
 
     @Test
     void armReadaheadOfHdparmA8192IsReadAheadKb4096OnBothDisks() throws IOException {
-        Host host = sample("seed-arm-n2100-sil");
+        Host host = liveSample("seed-arm-n2100-sil");
         write(host, CONFIG, """
                 [disk seagates]
                 match.model = ST3250620AS
@@ -167,12 +184,87 @@ class DesiredStateCommandTest {
         assertEquals(0, apply.exitCode(), apply.out() + apply.err());
         assertTrue(apply.out().contains("  /sys/block/sda/queue/read_ahead_kb: 128 -> 4096\n"), apply.out());
         assertTrue(apply.out().contains("  /sys/block/sdb/queue/read_ahead_kb: 128 -> 4096\n"), apply.out());
-        assertEquals(0, run(host, "verify").exitCode());
+        CliRun verify = run(host, "verify");
+        assertEquals(0, verify.exitCode(), verify.out());
+        assertTrue(verify.out().lines().anyMatch(l -> l.startsWith("ok") && l.contains("persistence") && l.contains(RULES)), verify.out());
         Files.writeString(host.path("/sys/block/sdb/queue/read_ahead_kb"), "256\n");
         CliRun drift = run(host, "verify");
         assertEquals(1, drift.exitCode(), drift.out());
         assertTrue(drift.out().lines().anyMatch(l -> l.startsWith("drift") && l.contains("sdb (ata-ST3250620AS_9QE0B7K2) read_ahead_kb")
                 && l.contains("fix: disktune apply")), drift.out());
+        Files.writeString(host.path("/sys/block/sdb/queue/read_ahead_kb"), "4096\n");
+        Files.delete(host.path(RULES));
+        CliRun lost = run(host, "verify");
+        assertEquals(1, lost.exitCode(), lost.out());
+        assertTrue(lost.out().lines().anyMatch(l -> l.startsWith("drift") && l.contains(RULES) && l.contains("is missing")
+                && l.contains("will be lost at reboot") && l.contains("fix: disktune apply")), lost.out());
+    }
+
+    @Test
+    void onATreeThatIsNotTheRunningMachineApplyWritesOnlyFilesAndVerifySaysPendingUntilItBoots() throws IOException {
+        Host host = sample("seed-arm-n2100-sil");
+        Map<String, String> before = snapshot(host);
+        write(host, CONFIG, """
+                [disk seagates]
+                match.model = ST3250620AS
+                read_ahead_kb = 4096
+                """);
+        CliRun apply = run(host, "apply");
+        assertEquals(0, apply.exitCode(), apply.out() + apply.err());
+        assertTrue(apply.out().contains("at next boot (this is not the running machine"), apply.out());
+        assertTrue(apply.out().contains("    /sys/block/sda/queue/read_ahead_kb: 128 -> 4096\n"), apply.out());
+        assertEquals("128\n", Files.readString(host.path("/sys/block/sda/queue/read_ahead_kb")), "no sysfs write under --root");
+        assertTrue(Files.readString(host.path(RULES)).contains("ATTR{queue/read_ahead_kb}=\"4096\""));
+        CliRun verify = run(host, "verify");
+        assertEquals(3, verify.exitCode(), verify.out());
+        assertTrue(verify.out().lines().anyMatch(l -> l.startsWith("pending") && l.contains("sda") && l.contains("read_ahead_kb")
+                && l.contains("at its next boot")), verify.out());
+        CliRun again = run(host, "plan");
+        assertTrue(again.out().startsWith("no file to change: the files are in the desired state of /etc/disktune/disktune.conf\n"),
+                again.out());
+        Files.delete(host.path(CONFIG));
+        assertEquals(0, run(host, "rollback").exitCode());
+        assertEquals(before, snapshot(host));
+    }
+
+    @Test
+    void centos5IdeGetsIo32ThreeAndMultcount16ThroughHdparmAndNoatimeThroughFstabAndARemount() throws IOException {
+        LiveTree host = liveSample("seed-centos5-ide");
+        Map<String, String> before = snapshot(host);
+        Files.createDirectories(host.path("/run/udev"));
+        Files.writeString(host.path("/run/udev/control"), ""); // udevd listens
+        write(host, CONFIG, """
+                # the fifth seed report: hdparm -c3 -m16 on the IDE disks, noatime in fstab
+                [disk ide]
+                match.transport = ide
+                io32 = 3
+                multcount = 16
+
+                [mount /]
+                atime = noatime
+                """);
+        CliRun apply = run(host, "apply");
+        assertEquals(0, apply.exitCode(), apply.out() + apply.err());
+        String rules = Files.readString(host.path(RULES));
+        assertTrue(rules.contains("KERNEL==\"hd*\"") && rules.contains("RUN+=\"/usr/sbin/disktune apply --device %k\""), rules);
+        assertTrue(Files.readString(host.path("/etc/fstab")).contains("/dev/md1                /                       ext3    defaults,noatime        1 1\n"),
+                Files.readString(host.path("/etc/fstab")));
+        List<List<String>> calls = host.programs.calls();
+        assertTrue(calls.contains(List.of("hdparm", "-c3", "/dev/hde")), calls.toString());
+        assertTrue(calls.contains(List.of("mount", "-o", "remount,noatime", "/")), calls.toString());
+        assertEquals(List.of("udevadm", "control", "--reload"), calls.get(calls.size() - 2), calls.toString());
+        assertEquals("udevadm", calls.get(calls.size() - 1).get(0), calls.toString());
+        assertTrue(calls.get(calls.size() - 1).containsAll(List.of("trigger", "--action=change", "/sys/class/block/hde")), calls.toString());
+
+        host.programs.calls(); // rollback runs the journaled undo programs and restores the files
+        Files.delete(host.path(CONFIG));
+        CliRun rollback = run(host, "rollback");
+        assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
+        List<List<String>> after = host.programs.calls().subList(calls.size(), host.programs.calls().size());
+        assertTrue(after.contains(List.of("hdparm", "-c0", "/dev/hde")), after.toString());
+        assertTrue(after.contains(List.of("mount", "-o", "remount,strictatime", "/")), after.toString());
+        Files.delete(host.path("/run/udev/control"));
+        assertEquals(before, snapshot(host));
     }
 
     @Test
@@ -261,7 +353,7 @@ class DesiredStateCommandTest {
 
     @Test
     void historyListsTheAppliedEntries() throws IOException {
-        Host host = sample("seed-arm-n2100-sil");
+        Host host = liveSample("seed-arm-n2100-sil");
         write(host, CONFIG, "[disk seagates]\nmatch.model = ST3250620AS\nread_ahead_kb = 4096\n");
         assertEquals(0, run(host, "apply").exitCode());
         JsonNode history = new ObjectMapper().readTree(run(host, "--json", "history").out());
