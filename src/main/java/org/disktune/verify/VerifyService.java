@@ -69,6 +69,7 @@ public final class VerifyService {
             }
             evaluation.ifPresent(e -> checks.addAll(new SettingsChecker(e).check(null)));
             evaluation.ifPresent(e -> checks.addAll(new PersistenceChecker(e).check(null)));
+            evaluation.ifPresent(e -> checks.addAll(new BootUnitChecker(host, e).check(null)));
             return VerifyReport.of(checks, notes, strict);
         }
         DesiredModuleOptions desired;
@@ -97,6 +98,7 @@ public final class VerifyService {
                 new NcqOutcomeChecker(), new InitramfsChecker()));
         evaluation.ifPresent(e -> checkers.add(new SettingsChecker(e)));
         evaluation.ifPresent(e -> checkers.add(new PersistenceChecker(e)));
+        evaluation.ifPresent(e -> checkers.add(new BootUnitChecker(host, e)));
         for (Checker checker : checkers) {
             checks.addAll(checker.check(context));
         }

@@ -268,6 +268,68 @@ class DesiredStateCommandTest {
     }
 
     @Test
+    void applyBootMakesTheLiveSettingsAgainWritesNoFileAndRecordsTheOutcomeForVerify() throws IOException {
+        LiveTree host = liveSample("seed-arm-n2100-sil");
+        write(host, CONFIG, "[disk seagates]\nmatch.model = ST3250620AS\nread_ahead_kb = 4096\n");
+        assertEquals(0, run(host, "apply").exitCode());
+        String rules = Files.readString(host.path(RULES));
+        // the next boot: the kernel starts from its defaults, and the configuration was edited without an apply
+        Files.writeString(host.path("/sys/block/sda/queue/read_ahead_kb"), "128\n");
+        Files.writeString(host.path("/sys/block/sdb/queue/read_ahead_kb"), "128\n");
+        write(host, CONFIG, "[disk seagates]\nmatch.model = ST3250620AS\nread_ahead_kb = 4096\nnr_requests = 64\n");
+
+        CliRun boot = run(host, "apply", "--boot");
+        assertEquals(0, boot.exitCode(), boot.out() + boot.err());
+        assertEquals("4096\n", Files.readString(host.path("/sys/block/sda/queue/read_ahead_kb")));
+        assertEquals("64\n", Files.readString(host.path("/sys/block/sdb/queue/nr_requests")));
+        assertEquals(rules, Files.readString(host.path(RULES)), "apply --boot never writes a file");
+        assertTrue(boot.out().contains("boot: made 4 setting(s) again: journal "), boot.out());
+        assertTrue(boot.out().endsWith("pending: " + RULES + " differs from the configuration; run disktune apply\n"), boot.out());
+        JsonNode status = new ObjectMapper().readTree(Files.readString(host.path("/var/lib/disktune/boot-status.json")));
+        assertEquals(4, status.get("applied").asInt());
+        assertEquals(RULES, status.get("pending").get(0).asText());
+        assertEquals(Files.readString(host.path("/proc/sys/kernel/random/boot_id")).strip(), status.get("boot_id").asText());
+
+        CliRun verify = run(host, "verify");
+        assertTrue(verify.out().lines().anyMatch(l -> l.startsWith("unknown") && l.contains("disktune.service") && l.contains("not enabled")),
+                verify.out());
+        Files.createDirectories(host.path("/etc/systemd/system/multi-user.target.wants"));
+        Files.createSymbolicLink(host.path("/etc/systemd/system/multi-user.target.wants/disktune.service"),
+                host.root().getFileSystem().getPath("/etc/systemd/system/disktune.service"));
+        CliRun enabled = run(host, "verify");
+        assertTrue(enabled.out().lines().anyMatch(l -> l.startsWith("ok") && l.contains("disktune.service")
+                && l.contains("made 4 setting(s) again")), enabled.out());
+        assertTrue(enabled.out().lines().anyMatch(l -> l.startsWith("drift") && l.contains(RULES) && l.contains("differs from the configuration")),
+                enabled.out());
+    }
+
+    @Test
+    void applyDeviceRunsOnlyThatDisksHdparmSettingsWithoutLockOrJournal() throws IOException {
+        LiveTree host = liveSample("seed-centos5-ide");
+        write(host, CONFIG, "[disk ide]\nmatch.transport = ide\nio32 = 3\n\n[mount /]\natime = noatime\n");
+        CliRun device = run(host, "apply", "--device", "hdf");
+        assertEquals(0, device.exitCode(), device.out() + device.err());
+        assertEquals("ran: hdparm -c3 /dev/hdf\n", device.out());
+        assertEquals(List.of(List.of("hdparm", "-c3", "/dev/hdf")), host.programs.calls());
+        assertFalse(Files.exists(host.path("/var/lib/disktune")), "no journal, no lock file");
+
+        host.programs.exits(List.of("hdparm", "-c3", "/dev/hde"), 5, "", " HDIO_SET_32BIT failed: Invalid argument\n");
+        CliRun failed = run(host, "apply", "--device", "hde");
+        assertEquals(4, failed.exitCode());
+        assertEquals("failed: hdparm -c3 /dev/hde exited 5: HDIO_SET_32BIT failed: Invalid argument\n", failed.out());
+
+        CliRun unknown = run(host, "apply", "--device", "sdz");
+        assertEquals(2, unknown.exitCode());
+        assertEquals("disktune: no disk sdz on this machine; see disktune detect\n", unknown.err());
+        CliRun injected = run(host, "apply", "--device", "hde;reboot");
+        assertEquals(2, injected.exitCode());
+        assertTrue(injected.err().startsWith("disktune: --device hde;reboot is not a kernel device name"), injected.err());
+        CliRun onTree = run(sample("seed-centos5-ide"), "apply", "--boot");
+        assertEquals(2, onTree.exitCode());
+        assertTrue(onTree.err().startsWith("disktune: apply --boot acts on the running machine only"), onTree.err());
+    }
+
+    @Test
     void aSchedulerTheKernelRefusesRollsBackTheAttributesAlreadyWritten() throws IOException {
         Host host = sample("qemu-ahci");
         write(host, CONFIG, """
