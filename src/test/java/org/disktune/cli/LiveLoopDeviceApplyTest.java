@@ -1,6 +1,7 @@
 package org.disktune.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.disktune.host.LoopDevice;
+import org.disktune.persist.UdevadmTestRun;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,10 +27,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The desired state on this machine's real kernel: two loop devices backed by temporary files stand for disks.
- * apply writes scheduler, read_ahead_kb and nr_requests through sysfs, verify proves them, a value changed
- * behind disktune's back is drift that apply repairs, and rollback puts every original value back. The
- * configuration is a --config file in a temporary directory, so /etc is never touched (asserted); the journal
- * and backups this test adds under /var/lib/disktune are removed afterwards. Needs root (CI runs as root).
+ * apply writes scheduler, read_ahead_kb and nr_requests through sysfs and the udev rules that keep them, verify
+ * proves them, a value changed behind disktune's back is drift that apply repairs, a third loop device attached
+ * after apply gets its settings from the generated rule (udevadm test, udev's own rule engine, in a private
+ * mount namespace), a deleted rules file is drift, and rollback puts every original value back and removes the
+ * rules file. The configuration is a --config file in a temporary directory; the one file this test lets disktune
+ * write to this machine's /etc is /etc/udev/rules.d/90-disktune.rules (it must not exist before; rollback removes
+ * it, and so does the clean-up if the test fails), and /etc is asserted unchanged afterwards. The journal and
+ * backups this test adds under /var/lib/disktune are removed afterwards. Needs root and udev (CI runs as root and
+ * installs udev).
  */
 class LiveLoopDeviceApplyTest {
     private static final Path STATE = Path.of("/var/lib/disktune");
@@ -37,14 +44,18 @@ class LiveLoopDeviceApplyTest {
     private Set<Path> stateBefore;
     private TreeMap<String, String> etcBefore;
 
+    private static final Path RULES = Path.of("/etc/udev/rules.d/90-disktune.rules");
+
     @BeforeEach
     void remember() throws IOException {
+        assertFalse(Files.exists(RULES), RULES + " exists on this machine; this test would overwrite it: run it elsewhere");
         stateBefore = Set.copyOf(listing(STATE));
         etcBefore = fingerprint(Path.of("/etc"));
     }
 
     @AfterEach
     void restore() throws IOException {
+        Files.deleteIfExists(RULES);
         List<Path> added = new ArrayList<>(listing(STATE));
         added.removeAll(stateBefore);
         added.sort(Comparator.comparing(Path::getNameCount).reversed());
@@ -55,13 +66,14 @@ class LiveLoopDeviceApplyTest {
     }
 
     @Test
-    void applyVerifyDriftRepairAndRollbackOnLoopDevices() throws IOException {
+    void applyVerifyDriftRepairHotplugAndRollbackOnLoopDevices() throws IOException {
         try (LoopDevice a = LoopDevice.attach(dir, 16); LoopDevice b = LoopDevice.attach(dir, 16)) {
             String[] original = {a.queue("scheduler"), a.queue("read_ahead_kb"), a.queue("nr_requests"), b.queue("scheduler"),
                     b.queue("read_ahead_kb"), b.queue("nr_requests")};
+            String later = LoopDevice.absentName();
             Path config = dir.resolve("disktune.conf");
             Files.writeString(config, """
-                    # two scratch disks of the test: loop devices have no WWN or serial, so a kernel name is right here
+                    # scratch disks of the test: loop devices have no WWN or serial, so a kernel name is right here
                     [disk scratch-a]
                     match.name = %s
                     scheduler = mq-deadline
@@ -72,12 +84,18 @@ class LiveLoopDeviceApplyTest {
                     match.name = %s
                     scheduler = none
                     read_ahead_kb = 512
-                    """.formatted(a.name(), b.name()));
+
+                    # plugged in after apply
+                    [disk scratch-later]
+                    match.name = %s
+                    read_ahead_kb = 768
+                    """.formatted(a.name(), b.name(), later));
             String conf = config.toString();
 
             CliRun plan = CliRun.run("--config", conf, "plan");
             assertEquals(0, plan.exitCode(), plan.err());
             assertTrue(plan.out().contains("/sys/block/" + a.name() + "/queue/read_ahead_kb: " + original[1] + " -> 1024"), plan.out());
+            assertTrue(plan.out().contains("absent: [disk scratch-later] line 14 matches no disk"), plan.out());
 
             CliRun apply = CliRun.run("--config", conf, "apply");
             assertEquals(0, apply.exitCode(), apply.out() + apply.err());
@@ -86,6 +104,8 @@ class LiveLoopDeviceApplyTest {
             assertEquals("32", a.queue("nr_requests"));
             assertTrue(b.queue("scheduler").contains("[none]"), b.queue("scheduler"));
             assertEquals("512", b.queue("read_ahead_kb"));
+            String rules = Files.readString(RULES);
+            assertTrue(rules.contains("KERNEL==\"" + later + "\"") && rules.contains("ATTR{queue/read_ahead_kb}=\"768\""), rules);
             String firstId = journalIdOf(apply);
 
             CliRun again = CliRun.run("--config", conf, "apply");
@@ -95,6 +115,8 @@ class LiveLoopDeviceApplyTest {
 
             CliRun verify = CliRun.run("--config", conf, "verify");
             assertEquals(0, verify.exitCode(), verify.out() + verify.err());
+            assertTrue(verify.out().lines().anyMatch(l -> l.startsWith("ok") && l.contains("persistence") && l.contains(RULES.toString())),
+                    verify.out());
 
             a.setQueue("read_ahead_kb", "64");
             CliRun drift = CliRun.run("--config", conf, "verify");
@@ -107,11 +129,31 @@ class LiveLoopDeviceApplyTest {
             assertEquals("1024", a.queue("read_ahead_kb"));
             assertEquals(0, CliRun.run("--config", conf, "verify").exitCode());
 
+            try (LoopDevice c = LoopDevice.attachAt(dir, 16, later)) {
+                assertEquals(later, c.name());
+                assertFalse(c.queue("read_ahead_kb").equals("768"), "the new device starts from the kernel's default");
+                UdevadmTestRun.Result udev = UdevadmTestRun.run(RULES, "/sys/block/" + later);
+                assertTrue(udev.writes().stream().anyMatch(w -> w.attribute().endsWith("/" + later + "/queue/read_ahead_kb")
+                        && w.value().equals("768")), udev.output());
+                assertEquals("768", c.queue("read_ahead_kb"), "udev's rule engine applied the generated rule to the new device");
+                assertEquals(0, CliRun.run("--config", conf, "verify").exitCode());
+            }
+
+            Files.delete(RULES);
+            CliRun lost = CliRun.run("--config", conf, "verify");
+            assertEquals(1, lost.exitCode(), lost.out() + lost.err());
+            assertTrue(lost.out().lines().anyMatch(l -> l.startsWith("drift") && l.contains(RULES.toString()) && l.contains("is missing")
+                    && l.contains("will be lost at reboot")), lost.out());
+            CliRun rewrite = CliRun.run("--config", conf, "apply");
+            assertEquals(0, rewrite.exitCode(), rewrite.out() + rewrite.err());
+            assertEquals(rules, Files.readString(RULES));
+
             CliRun rollback = CliRun.run("rollback", "--to", firstId);
             assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
             String[] now = {a.queue("scheduler"), a.queue("read_ahead_kb"), a.queue("nr_requests"), b.queue("scheduler"),
                     b.queue("read_ahead_kb"), b.queue("nr_requests")};
             assertEquals(List.of(original), List.of(now), "rollback restores every original value");
+            assertFalse(Files.exists(RULES), "rollback removes the rules file disktune created");
         }
     }
 

@@ -23,17 +23,44 @@ public final class LoopDevice implements AutoCloseable {
 
     /** Attaches a new sparse file of {@code mib} MiB in {@code dir} to the first free loop device. */
     public static LoopDevice attach(Path dir, int mib) throws IOException {
+        return attach(dir, mib, List.of("losetup", "--find", "--show"), null);
+    }
+
+    /** Attaches a new sparse file to the loop device {@code name} (from {@link #freeName}), as a disk plugged in later. */
+    public static LoopDevice attachAt(Path dir, int mib, String name) throws IOException {
+        if (!name.matches("loop[0-9]+")) {
+            throw new IllegalArgumentException(name);
+        }
+        return attach(dir, mib, List.of("losetup", "/dev/" + name), name);
+    }
+
+    /**
+     * The name of a loop device the kernel does not have yet ("loop8" when loop0-7 exist, attached or not), which
+     * {@link #attachAt} creates: a disk that appears only later.
+     */
+    public static String absentName() {
+        for (int n = 0; n < 1024; n++) {
+            if (!Files.exists(Path.of("/sys/block/loop" + n))) {
+                return "loop" + n;
+            }
+        }
+        throw new IllegalStateException("no unused loop device number below 1024");
+    }
+
+    private static LoopDevice attach(Path dir, int mib, List<String> losetup, String name) throws IOException {
         Path file = Files.createTempFile(dir, "loop", ".img");
         try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
             channel.truncate(0).position((long) mib << 20).write(java.nio.ByteBuffer.wrap(new byte[] {0}));
         }
         Path out = Files.createTempFile(dir, "losetup", ".out");
-        ToolRun run = ToolRun.run(dir, null, out, List.of("losetup", "--find", "--show", file.toString()));
-        String device = Files.readString(out, StandardCharsets.UTF_8).strip();
+        List<String> argv = new java.util.ArrayList<>(losetup);
+        argv.add(file.toString());
+        ToolRun run = ToolRun.run(dir, null, out, argv);
+        String device = name != null ? "/dev/" + name : Files.readString(out, StandardCharsets.UTF_8).strip();
         Files.delete(out);
         if (run.exitCode() != 0 || !device.startsWith("/dev/loop")) {
             Files.delete(file);
-            throw new IllegalStateException("losetup --find --show failed (" + run.exitCode() + "): " + run.stderr()
+            throw new IllegalStateException(String.join(" ", argv) + " failed (" + run.exitCode() + "): " + run.stderr()
                     + "; these tests need root and the loop driver");
         }
         return new LoopDevice(file, device.substring("/dev/".length()));
