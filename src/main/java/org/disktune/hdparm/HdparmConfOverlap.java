@@ -99,7 +99,7 @@ public final class HdparmConfOverlap {
     }
 
     /** The disk Debian's script takes the device path for: /dev/NAME as written, a link resolved and cut at its first digit. */
-    static Optional<String> diskOf(String devicePath, Function<String, Optional<String>> kernelNameOfDevicePath) {
+    public static Optional<String> diskOf(String devicePath, Function<String, Optional<String>> kernelNameOfDevicePath) {
         String rest = devicePath.startsWith("/dev/") ? devicePath.substring(5) : null;
         if (rest != null && !rest.contains("/")) {
             return Optional.of(rest);
