@@ -170,9 +170,8 @@ public final class HdparmConfParser {
             }
             long sectors = Long.parseLong(value);
             written = Long.toString(sectors / 2);
-            note = sectors % 2 == 0 ? "read_ahead_sect " + sectors + " (512-byte sectors) is read_ahead_kb " + written
-                    : "read_ahead_sect " + sectors + " (512-byte sectors) is " + sectors / 2 + ".5 KiB; read_ahead_kb takes whole KiB: "
-                            + written;
+            note = sectors % 2 == 0 ? "512-byte sectors: read_ahead_kb " + written
+                    : "512-byte sectors: " + sectors / 2 + ".5 KiB, and read_ahead_kb takes whole KiB: " + written;
         } else if (key.equals("force_spindown_time")) {
             note = "force_spindown_time is spindown_time applied even when the drive does not report APM (Debian #758988)";
         }

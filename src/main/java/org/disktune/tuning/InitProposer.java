@@ -6,15 +6,20 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.disktune.config.DiskFacts;
+import org.disktune.config.SettingValue;
 import org.disktune.detect.Disk;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.detect.ModuleFix;
 import org.disktune.detect.ModuleFixAnalyzer;
 import org.disktune.detect.Mount;
+import org.disktune.hdparm.HdparmConf;
+import org.disktune.hdparm.HdparmConfOverlap;
 import org.disktune.modprobe.DriverCatalog;
 
 /**
@@ -27,7 +32,9 @@ import org.disktune.modprobe.DriverCatalog;
  * {@code mq-deadline} if offered, else {@code deadline} (2.6 kernels), else {@code bfq}, only when it is not
  * already active; disks whose rotation is unknown (before Linux 2.6.29) get a note, not a guess;</li>
  * <li>for RAID4/5/6 arrays reading ahead less than 4096 KiB, {@code read_ahead_kb = 4096};</li>
- * <li>{@code atime = noatime} for each writable disk file system mounted without noatime or relatime.</li>
+ * <li>{@code atime = noatime} for each writable disk file system mounted without noatime or relatime;</li>
+ * <li>the device blocks of Debian's {@code /etc/hdparm.conf}, imported into the sections of their disks with the line
+ * each setting comes from ({@code read_ahead_sect} halved into {@code read_ahead_kb}).</li>
  * </ul>
  * Disk sections match by WWN, else serial, else a /dev/disk/by-id name; only a disk with none of them is
  * matched by kernel name. Labels are made from model and serial, reduced to {@code [A-Za-z0-9][A-Za-z0-9_.:-]*}.
@@ -50,11 +57,24 @@ public final class InitProposer {
     }
 
     public Proposal propose(MachineReport report) {
+        return propose(report, HdparmImport.NONE);
+    }
+
+    /**
+     * The proposal with Debian's /etc/hdparm.conf imported ({@code hdparmConf} null when the host has none): a device path
+     * of a block is resolved by {@code kernelNameOfDevicePath} ({@code /dev/disk/by-uuid/...} to {@code sdc1}) and cut at
+     * its first digit as Debian's hdparm-functions does.
+     */
+    public Proposal propose(MachineReport report, HdparmConf hdparmConf, Function<String, Optional<String>> kernelNameOfDevicePath) {
+        return propose(report, hdparmConf == null ? HdparmImport.NONE : new HdparmImport(hdparmConf, kernelNameOfDevicePath));
+    }
+
+    private Proposal propose(MachineReport report, HdparmImport hdparm) {
         List<String> sections = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         modules(report, sections, reasons);
-        disks(report, sections, reasons, notes);
+        disks(report, hdparm, sections, reasons, notes);
         arrays(report, sections, reasons, notes);
         mounts(report, sections, reasons);
         String kernel = report.kernel() == null ? "an unknown kernel" : "kernel " + report.kernel();
@@ -94,38 +114,129 @@ public final class InitProposer {
         });
     }
 
-    private void disks(MachineReport report, List<String> sections, List<String> reasons, List<String> notes) {
+    private void disks(MachineReport report, HdparmImport hdparm, List<String> sections, List<String> reasons, List<String> notes) {
         Set<String> labels = new LinkedHashSet<>();
         List<Disk> disks = report.disks().stream().filter(d -> !NOT_DISKS.contains(d.transport()))
                 .sorted(Comparator.comparing(Disk::name, DEVICE_ORDER)).toList();
+        Map<String, HdparmConf.DeviceBlock> blocks = hdparm.blocksByDisk(disks, notes);
+        SettingTable table = new SettingTable(report.kernel());
         for (Disk disk : disks) {
-            if (disk.schedulers().isEmpty()) {
-                continue;
-            }
-            if (disk.rotational() == null) {
-                notes.add(disk.name() + ": not known whether it spins (queue/rotational arrived in Linux 2.6.29), so no scheduler is "
-                        + "proposed; if it does, add scheduler = " + scheduler(disk) + " to a [disk] section for it");
-                continue;
-            }
-            String scheduler = scheduler(disk);
-            if (!disk.rotational() || scheduler == null || scheduler.equals(disk.scheduler())) {
+            String scheduler = proposedScheduler(disk, notes);
+            HdparmConf.DeviceBlock block = blocks.get(disk.name());
+            if (scheduler == null && block == null) {
                 continue;
             }
             DiskFacts facts = factsBuilder.facts(report, disk);
             MatchKey match = match(disk, facts);
             String label = unique(labels, label(disk, facts));
-            String what = (disk.model() == null ? disk.name() : disk.model() + " (" + disk.name() + ")");
-            String why = what + " spins and runs " + (disk.scheduler() == null ? "an unknown scheduler" : disk.scheduler())
-                    + "; " + scheduler + " keeps its sequential streams together and bounds how long a request waits";
-            StringBuilder s = new StringBuilder("# ").append(why).append(".\n");
+            StringBuilder s = new StringBuilder();
+            String why = null;
+            if (scheduler != null) {
+                String what = (disk.model() == null ? disk.name() : disk.model() + " (" + disk.name() + ")");
+                why = what + " spins and runs " + (disk.scheduler() == null ? "an unknown scheduler" : disk.scheduler())
+                        + "; " + scheduler + " keeps its sequential streams together and bounds how long a request waits";
+                s.append("# ").append(why).append(".\n");
+            }
+            if (block != null) {
+                s.append("# Imported from ").append(hdparm.conf().file()).append(" line ").append(block.line()).append(" (")
+                        .append(block.device()).append(" {): once disktune applies these, remove that block from ")
+                        .append(hdparm.conf().file()).append(", or the two fight at every boot and hotplug.\n");
+            }
             if (match.key().equals("match.name")) {
                 s.append("# It has no WWN, serial or /dev/disk/by-id name, so it is matched by kernel name, which can move between boots.\n");
             }
             s.append("[disk ").append(label).append("]\n")
-                    .append(match.key()).append(" = ").append(match.value()).append('\n')
-                    .append("scheduler = ").append(scheduler).append('\n');
+                    .append(match.key()).append(" = ").append(match.value()).append('\n');
+            if (scheduler != null) {
+                s.append("scheduler = ").append(scheduler).append('\n');
+                reasons.add("[disk " + label + "] scheduler = " + scheduler + ": " + why);
+            }
+            if (block != null) {
+                hdparm.section(block, disk, label, table, s, reasons);
+            }
             sections.add(s.toString());
-            reasons.add("[disk " + label + "] scheduler = " + scheduler + ": " + why);
+        }
+    }
+
+    /** The scheduler to propose for a spinning disk, or null (with a note when its rotation is unknown). */
+    private static String proposedScheduler(Disk disk, List<String> notes) {
+        if (disk.schedulers().isEmpty()) {
+            return null;
+        }
+        if (disk.rotational() == null) {
+            notes.add(disk.name() + ": not known whether it spins (queue/rotational arrived in Linux 2.6.29), so no scheduler is "
+                    + "proposed; if it does, add scheduler = " + scheduler(disk) + " to a [disk] section for it");
+            return null;
+        }
+        String scheduler = scheduler(disk);
+        if (!disk.rotational() || scheduler == null || scheduler.equals(disk.scheduler())) {
+            return null;
+        }
+        return scheduler;
+    }
+
+    /**
+     * Debian's /etc/hdparm.conf, imported: each device block whose device is a disk of the report becomes settings of that
+     * disk's section (the first block for a disk, as Debian's hdparm-functions takes it), each with a comment citing its
+     * line; read_ahead_sect becomes read_ahead_kb. Options disktune has no setting for, values it refuses, settings the disk
+     * refuses or lacks, defaults outside blocks and blocks naming no disk of this machine are comments and notes.
+     */
+    private record HdparmImport(HdparmConf conf, Function<String, Optional<String>> kernelNameOfDevicePath) {
+        static final HdparmImport NONE = new HdparmImport(null, p -> Optional.empty());
+
+        Map<String, HdparmConf.DeviceBlock> blocksByDisk(List<Disk> disks, List<String> notes) {
+            Map<String, HdparmConf.DeviceBlock> byDisk = new LinkedHashMap<>();
+            if (conf == null) {
+                return byDisk;
+            }
+            String file = conf.file();
+            conf.problems().forEach(p -> notes.add(p.message()));
+            for (HdparmConf.Option o : conf.defaults()) {
+                if (o.setting() != null) {
+                    notes.add(file + " line " + o.line() + ": " + o.key() + " = " + o.value() + " is a default for every disk, so it is not "
+                            + "imported; add " + o.setting().key() + " = " + (o.settingValue() == null ? o.value() : o.settingValue())
+                            + " to the [disk] sections that should have it");
+                }
+            }
+            for (HdparmConf.DeviceBlock b : conf.blocks()) {
+                Optional<String> name = HdparmConfOverlap.diskOf(b.device(), kernelNameOfDevicePath);
+                if (name.isEmpty() || disks.stream().noneMatch(d -> d.name().equals(name.get()))) {
+                    notes.add(file + " line " + b.line() + ": " + b.device() + " is no disk of this machine"
+                            + (name.isPresent() ? " (" + name.get() + ")" : "") + ", so its settings are not imported");
+                } else if (byDisk.containsKey(name.get())) {
+                    notes.add(file + " line " + b.line() + ": " + b.device() + " is " + name.get() + " again; Debian's hdparm uses only "
+                            + "the first block for a disk (line " + byDisk.get(name.get()).line() + "), so this one is not imported");
+                } else {
+                    byDisk.put(name.get(), b);
+                }
+            }
+            return byDisk;
+        }
+
+        void section(HdparmConf.DeviceBlock block, Disk disk, String label, SettingTable table, StringBuilder s, List<String> reasons) {
+            Map<org.disktune.config.Setting, HdparmConf.Option> last = new LinkedHashMap<>();
+            block.options().stream().filter(o -> o.setting() != null).forEach(o -> last.put(o.setting(), o));
+            for (HdparmConf.Option o : block.options()) {
+                String cite = "# " + conf.file() + " line " + o.line() + ": " + o.key() + (o.value() == null ? "" : " = " + o.value());
+                if (o.setting() == null || o.settingValue() == null) {
+                    s.append(cite).append(" is not imported: ").append(o.note()).append('\n');
+                    continue;
+                }
+                if (last.get(o.setting()) != o) {
+                    s.append(cite).append(" is not imported: line ").append(last.get(o.setting()).line()).append(" replaces it\n");
+                    continue;
+                }
+                SettingValue value = new SettingValue(o.setting(), o.settingValue(), o.value(), "disk " + label, 0);
+                SettingTable.Verdict verdict = table.check(o.setting(), value, disk);
+                if (!verdict.accepted()) {
+                    s.append(cite).append(" is not imported: ").append(verdict.skipped() ? verdict.skip() : verdict.refusal()).append('\n');
+                    continue;
+                }
+                s.append(cite).append(o.note() == null ? "" : " (" + o.note() + ")").append('\n')
+                        .append(o.setting().key()).append(" = ").append(o.settingValue()).append('\n');
+                reasons.add("[disk " + label + "] " + o.setting().key() + " = " + o.settingValue() + ": imported from " + conf.file() + " line "
+                        + o.line());
+            }
         }
     }
 

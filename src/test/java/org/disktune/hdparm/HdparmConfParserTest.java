@@ -158,9 +158,9 @@ class HdparmConfParserTest {
     void readAheadSectorsBecomeKibAndAnOddCountSaysSo() {
         HdparmConf conf = parse("/dev/sda {\n\tread_ahead_sect = 8192\n\tread_ahead_sect = 13\n}\n", true);
         assertEquals(List.of(
-                opt(2, "read_ahead_sect", "8192", Setting.READ_AHEAD_KB, "4096", "read_ahead_sect 8192 (512-byte sectors) is read_ahead_kb 4096"),
+                opt(2, "read_ahead_sect", "8192", Setting.READ_AHEAD_KB, "4096", "512-byte sectors: read_ahead_kb 4096"),
                 opt(3, "read_ahead_sect", "13", Setting.READ_AHEAD_KB, "6",
-                        "read_ahead_sect 13 (512-byte sectors) is 6.5 KiB; read_ahead_kb takes whole KiB: 6")),
+                        "512-byte sectors: 6.5 KiB, and read_ahead_kb takes whole KiB: 6")),
                 conf.blocks().get(0).options());
     }
 
