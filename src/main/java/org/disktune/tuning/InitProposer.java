@@ -19,7 +19,7 @@ import org.disktune.detect.ModuleFix;
 import org.disktune.detect.ModuleFixAnalyzer;
 import org.disktune.detect.Mount;
 import org.disktune.hdparm.HdparmConf;
-import org.disktune.hdparm.HdparmConfOverlap;
+import org.disktune.hdparm.HdparmConf;
 import org.disktune.modprobe.DriverCatalog;
 
 /**

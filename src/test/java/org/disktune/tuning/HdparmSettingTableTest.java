@@ -154,7 +154,7 @@ class HdparmSettingTableTest {
         TuningPlan plan = new DesiredStatePlanner().plan(disks(disk("wd", 1, List.of(model("WDC WD7500AAKS*", 2)),
                 value(Setting.WRITE_CACHE, "off", "disk wd", 3), value(Setting.APM, "254", "disk wd", 4))), ahci);
         assertEquals(List.of(), plan.errors());
-        assertEquals(List.of("write_cache 1->off DEFERRED", "apm null->null SKIPPED"),
+        assertEquals(List.of("write_cache 1->off CHANGE", "apm null->null SKIPPED"),
                 plan.settings().stream().map(s -> s.setting().key() + " " + s.current() + "->" + s.wanted() + " " + s.status()).toList());
         assertEquals("sdb: apm skipped: apm: sdb (WDC WD7500AAKS-00RBA0) does not support Advanced Power Management (IDENTIFY word 83 bit 3)",
                 plan.notes().get(0));

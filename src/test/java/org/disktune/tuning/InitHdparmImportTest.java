@@ -74,6 +74,10 @@ class InitHdparmImportTest {
                 # /etc/hdparm.conf line 10: mult_sect_io = 32 is not imported: multcount 32 is above the maximum of hdf (MAXTOR 6L080J4), 16 sectors; give 0..16 in [disk MAXTOR_6L080J4_hdf]
                 # /etc/hdparm.conf line 11: keep_settings_over_reset = on is not imported: keep_settings_over_reset (hdparm -k) is not a disktune setting
 
+                # / (ext3 on md1) is mounted without noatime or relatime, so every read also writes an access time; noatime stops those writes.
+                [mount /]
+                atime = noatime
+
                 # /boot (ext3 on md0) is mounted without noatime or relatime, so every read also writes an access time; noatime stops those writes.
                 [mount /boot]
                 atime = noatime

@@ -1,4 +1,4 @@
-package org.disktune.hdparm;
+package org.disktune.tuning;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
 
 import org.disktune.config.Setting;
 import org.disktune.config.SettingScope;
-import org.disktune.tuning.EffectiveSetting;
-import org.disktune.tuning.SettingStatus;
+import org.disktune.hdparm.HdparmConf;
 
 /**
  * Where Debian's {@code /etc/hdparm.conf} and disktune set the same thing on the same disk. Debian's hdparm package

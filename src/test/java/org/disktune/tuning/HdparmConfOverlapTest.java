@@ -1,4 +1,4 @@
-package org.disktune.hdparm;
+package org.disktune.tuning;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,8 +11,8 @@ import java.util.function.Function;
 import org.disktune.config.Setting;
 import org.disktune.config.SettingScope;
 import org.disktune.config.SettingValue;
-import org.disktune.tuning.EffectiveSetting;
-import org.disktune.tuning.SettingStatus;
+import org.disktune.hdparm.HdparmConf;
+import org.disktune.hdparm.HdparmConfParser;
 import org.junit.jupiter.api.Test;
 
 /** hdparm.conf against disktune's effective settings: what Debian's udev helper would apply to the same disk. */
@@ -32,14 +32,18 @@ class HdparmConfOverlapTest {
     }
 
     static HdparmConf fixture(String name) {
-        return HdparmConfParserTest.parse(name);
+        try (java.io.InputStream in = HdparmConfOverlapTest.class.getResourceAsStream("/configs/hdparm/" + name)) {
+            return HdparmConfParser.parse(in.readAllBytes(), "/etc/hdparm.conf");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
     void sheinzsApmOneFightsDisktunesApm128AndTheSameStandbyIsStillReported() {
         List<HdparmConfOverlap.Overlap> found = HdparmConfOverlap.find(fixture("user/sheinz-vostro-3560.hdparm.conf"), List.of(
-                disk("sdb", Setting.APM, "128", 4, SettingStatus.DEFERRED),
-                disk("sda", Setting.STANDBY, "24", 5, SettingStatus.DEFERRED)), LINKS);
+                disk("sdb", Setting.APM, "128", 4, SettingStatus.CHANGE),
+                disk("sda", Setting.STANDBY, "24", 5, SettingStatus.CHANGE)), LINKS);
         assertEquals(List.of(
                 new HdparmConfOverlap.Overlap("/etc/hdparm.conf", 6, "sdb", Setting.APM, "1", "1", "128", "[disk d] line 4", false,
                         "sdb: apm = 1 in /etc/hdparm.conf line 6 and apm 128 in [disk d] line 4: Debian's hdparm applies its value at every "
@@ -54,8 +58,8 @@ class HdparmConfOverlapTest {
     @Test
     void aByUuidLinkToAPartitionNamesItsDiskAsDebiansReadlinkAndCutDo() {
         List<HdparmConfOverlap.Overlap> found = HdparmConfOverlap.find(fixture("user/plodocus-rockpro64.hdparm.conf"), List.of(
-                disk("sdc", Setting.WRITE_CACHE, "off", 3, SettingStatus.DEFERRED),
-                disk("sdb", Setting.WRITE_CACHE, "off", 3, SettingStatus.DEFERRED)), LINKS);
+                disk("sdc", Setting.WRITE_CACHE, "off", 3, SettingStatus.CHANGE),
+                disk("sdb", Setting.WRITE_CACHE, "off", 3, SettingStatus.CHANGE)), LINKS);
         assertEquals(List.of("sdc write_cache on/off false"),
                 found.stream().map(o -> o.disk() + " " + o.setting().key() + " " + o.hdparmSettingValue() + "/" + o.disktuneValue() + " "
                         + o.sameValue()).toList());
@@ -68,7 +72,7 @@ class HdparmConfOverlapTest {
         List<HdparmConfOverlap.Overlap> found = HdparmConfOverlap.find(conf, List.of(
                 disk("sdb", Setting.WRITE_CACHE, "on", 3, SettingStatus.IN_STATE),
                 disk("sdb", Setting.READ_AHEAD_KB, "4096", 4, SettingStatus.CHANGE),
-                disk("sda", Setting.WRITE_CACHE, "on", 3, SettingStatus.DEFERRED)), LINKS);
+                disk("sda", Setting.WRITE_CACHE, "on", 3, SettingStatus.CHANGE)), LINKS);
         assertEquals(List.of("sdb write_cache line 4 same", "sdb read_ahead_kb line 2 differs", "sda write_cache line 1 differs"),
                 found.stream().map(o -> o.disk() + " " + o.setting().key() + " line " + o.line() + " " + (o.sameValue() ? "same" : "differs"))
                         .toList());
@@ -77,14 +81,14 @@ class HdparmConfOverlapTest {
     @Test
     void forwidursFileStopsDebiansScriptSoNothingFights() {
         assertEquals(List.of(), HdparmConfOverlap.find(fixture("user/forwidur-systemconfigs.hdparm.conf"),
-                List.of(disk("sdb", Setting.STANDBY, "120", 3, SettingStatus.DEFERRED)), LINKS));
+                List.of(disk("sdb", Setting.STANDBY, "120", 3, SettingStatus.CHANGE)), LINKS));
     }
 
     @Test
     void disksDebiansRuleDoesNotMatchAndSkippedOrInvalidSettingsAreLeftOut() {
         HdparmConf conf = conf("write_cache = off\n");
         assertEquals(List.of(), HdparmConfOverlap.find(conf, List.of(
-                disk("sdaa", Setting.WRITE_CACHE, "on", 3, SettingStatus.DEFERRED),
+                disk("sdaa", Setting.WRITE_CACHE, "on", 3, SettingStatus.CHANGE),
                 disk("nvme0n1", Setting.READ_AHEAD_KB, "128", 3, SettingStatus.CHANGE),
                 disk("sdb", Setting.WRITE_CACHE, "on", 3, SettingStatus.SKIPPED)), LINKS));
     }
@@ -93,8 +97,8 @@ class HdparmConfOverlapTest {
     void debiansOwnApm254OnAcPowerFightsAnyOtherApm() {
         HdparmConf pristine = fixture("debian-hdparm.conf.9.65+ds-1.debian12-installed.conf");
         List<HdparmConfOverlap.Overlap> found = HdparmConfOverlap.find(pristine, List.of(
-                disk("sda", Setting.APM, "128", 3, SettingStatus.DEFERRED),
-                disk("sdb", Setting.APM, "254", 3, SettingStatus.DEFERRED)), LINKS);
+                disk("sda", Setting.APM, "128", 3, SettingStatus.CHANGE),
+                disk("sdb", Setting.APM, "254", 3, SettingStatus.CHANGE)), LINKS);
         assertEquals(List.of(new HdparmConfOverlap.Overlap(HdparmConfOverlap.DEBIAN_DEFAULTS, 0, "sda", Setting.APM, "-B254", "254", "128",
                 "[disk d] line 3", false, "sda: Debian's hdparm sets apm 254 on AC power on every disk that reports APM at each boot and "
                         + "hotplug (/lib/hdparm/hdparm-functions, hdparm_try_apm) and [disk d] line 3 says apm 128, so the two would fight; "
