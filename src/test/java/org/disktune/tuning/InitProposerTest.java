@@ -59,11 +59,15 @@ class InitProposerTest {
     }
 
     @Test
-    void centos5GetsNoatimeOnItsMount() {
+    void centos5GetsNoatimeOnItsMountsTheRootSeenThroughDevRoot() {
         Proposal p = proposer.propose(detect("seed-centos5-ide"));
         assertEquals("""
                 # disktune.conf proposed by disktune init for this machine (kernel 2.6.18-8.el5).
                 # Each section says why. Check them, save this as /etc/disktune/disktune.conf, then run disktune plan.
+
+                # / (ext3 on md1) is mounted without noatime or relatime, so every read also writes an access time; noatime stops those writes.
+                [mount /]
+                atime = noatime
 
                 # /boot (ext3 on md0) is mounted without noatime or relatime, so every read also writes an access time; noatime stops those writes.
                 [mount /boot]
