@@ -110,7 +110,11 @@ public final class DesiredStateService {
      * (from {@link DesiredStatePlanner}) and its module options; empty when the host has no configuration and no
      * --config was given. A configuration with problems is a USAGE error.
      */
-    public record Evaluation(String file, TuningPlan tuning, DesiredModuleOptions modules, Persistence persistence, boolean live) {
+    public record Evaluation(String file, TuningPlan tuning, DesiredModuleOptions modules, Persistence persistence, boolean live,
+            List<HdparmConfOverlap.Overlap> hdparmOverlaps) {
+        public Evaluation {
+            hdparmOverlaps = List.copyOf(hdparmOverlaps);
+        }
     }
 
     /**
@@ -138,7 +142,8 @@ public final class DesiredStateService {
         PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, this::read);
         requireNoErrors(steps.errors());
         return Optional.of(new Evaluation(loaded.shown(), tuning,
-                new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules()), persistence(tuning, steps), host.live()));
+                new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules()), persistence(tuning, steps), host.live(),
+                hdparmOverlaps(tuning)));
     }
 
     private Persistence persistence(TuningPlan tuning, PersistencePlanner.Steps steps) {
@@ -195,6 +200,7 @@ public final class DesiredStateService {
         requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
         persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause()));
+        hdparmOverlaps(tuning).forEach(o -> notes.add("hdparm.conf: " + o.message()));
         List<Change> changes = new ArrayList<>();
 
         ConfigModuleOptions options = new ConfigModuleOptions(new OptionValidator(catalog));
@@ -316,6 +322,16 @@ public final class DesiredStateService {
                     + (result.stderr() == null || result.stderr().isBlank() ? "" : ": " + result.stderr().strip().lines().findFirst().orElse(""))));
         }
         return new DeviceResult(device, ran, failed);
+    }
+
+    /** Where Debian's /etc/hdparm.conf sets what the configuration sets (the two would fight at every boot). */
+    private List<HdparmConfOverlap.Overlap> hdparmOverlaps(TuningPlan tuning) {
+        byte[] bytes = read(InitService.HDPARM_CONF);
+        if (bytes == null) {
+            return List.of();
+        }
+        return HdparmConfOverlap.find(org.disktune.hdparm.HdparmConfParser.parse(bytes, InitService.HDPARM_CONF), tuning.settings(),
+                p -> InitService.kernelNameOf(host, p));
     }
 
     /** udevd listens on its control socket: new rules can be loaded and replayed now (not in a container or chroot). */

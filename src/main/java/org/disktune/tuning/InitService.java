@@ -70,6 +70,11 @@ public final class InitService {
      * ({@code /dev/disk/by-uuid/X -> ../../sdc1} is sdc1), read inside the host's root.
      */
     private Optional<String> kernelNameOf(String devicePath) {
+        return kernelNameOf(host, devicePath);
+    }
+
+    /** As above, on any host (plan and verify compare hdparm.conf with the configuration too). */
+    static Optional<String> kernelNameOf(Host host, String devicePath) {
         if (!devicePath.startsWith("/dev/") || devicePath.contains("/../")) {
             return Optional.empty();
         }

@@ -4,12 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.disktune.tuning.DesiredStateService.Evaluation;
+import org.disktune.tuning.HdparmConfOverlap;
 import org.disktune.tuning.PersistenceGap;
 
 /**
  * Whether the settings of the configuration last: each file that carries them (the udev rules for sysfs and hdparm
  * settings, fstab for mount options) is ok when it holds what the configuration asks, and drift ("will be lost at
- * reboot") when it is missing or differs, naming the file; a mount point without an fstab line is drift too. Module
+ * reboot") when it is missing or differs, naming the file; a mount point without an fstab line is drift too; a setting
+ * Debian's /etc/hdparm.conf also gives the disk is drift when the values differ (the two fight at every boot and
+ * hotplug) and unknown when they agree for now. Module
  * options are checked by {@link ModprobeFileChecker} and {@link InitramfsChecker}.
  */
 final class PersistenceChecker implements Checker {
@@ -30,6 +33,11 @@ final class PersistenceChecker implements Checker {
                     CheckStatus.DRIFT, "holds the settings of " + evaluation.file(), "missing or out of date",
                     gap.cause() + "; the settings will be lost at reboot; fix: disktune apply"
                             + (evaluation.file().equals(org.disktune.config.DesiredStateReader.PATH) ? "" : " --config " + evaluation.file())));
+        }
+        for (HdparmConfOverlap.Overlap o : evaluation.hdparmOverlaps()) {
+            checks.add(new Check("hdparm.conf", o.disk() + " " + o.setting().key() + " (" + o.file() + (o.line() > 0 ? ":" + o.line() : "")
+                    + ")", o.sameValue() ? CheckStatus.UNKNOWN : CheckStatus.DRIFT, o.disktuneValue() + " (" + o.disktuneOrigin() + ")",
+                    o.hdparmValue(), o.message()));
         }
         return checks;
     }

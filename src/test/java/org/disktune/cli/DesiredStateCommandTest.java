@@ -330,6 +330,22 @@ class DesiredStateCommandTest {
     }
 
     @Test
+    void debiansHdparmConfSettingTheSameDiskIsNamedByPlanAndIsDriftInVerify() throws IOException {
+        Host host = sample("qemu-ahci");
+        write(host, CONFIG, "[disk ata]\nmatch.transport = ata\nwrite_cache = off\n");
+        write(host, "/etc/hdparm.conf", "/dev/sda {\n\twrite_cache = on\n}\n");
+        CliRun plan = run(host, "plan");
+        assertEquals(0, plan.exitCode(), plan.err());
+        assertTrue(plan.out().lines().anyMatch(l -> l.startsWith("note: hdparm.conf: sda: write_cache = on in /etc/hdparm.conf line 2 and "
+                + "write_cache off in [disk ata] line 3") && l.contains("would fight") && l.contains("remove it from /etc/hdparm.conf line 2")),
+                plan.out());
+        CliRun verify = run(host, "verify");
+        assertEquals(1, verify.exitCode(), verify.out());
+        assertTrue(verify.out().lines().anyMatch(l -> l.startsWith("drift") && l.contains("hdparm.conf")
+                && l.contains("sda write_cache (/etc/hdparm.conf:2)")), verify.out());
+    }
+
+    @Test
     void aSchedulerTheKernelRefusesRollsBackTheAttributesAlreadyWritten() throws IOException {
         Host host = sample("qemu-ahci");
         write(host, CONFIG, """
