@@ -2,10 +2,10 @@ package org.disktune.config;
 
 /** How a setting reaches the kernel. */
 public enum SettingMechanism {
-    /** A sysfs attribute written live (and, from the persistence work on, by a udev rule). */
+    /** A sysfs attribute written live and by disktune's udev rule. */
     SYSFS,
-    /** The hdparm program (ATA SET FEATURES and friends); applied by the persistence work, validated now. */
+    /** The hdparm program (ATA SET FEATURES and friends), live and from disktune's udev rule. */
     HDPARM,
-    /** Mount options (fstab and a remount); applied by the persistence work, validated now. */
+    /** Mount options: a remount now, the fstab options field for every later mount. */
     MOUNT
 }
