@@ -195,6 +195,7 @@ public final class PlanExecutor {
         }
         Set<String> seen = new HashSet<>();
         PutBack putBack = new PutBack();
+        List<String> afterSchedulers = new ArrayList<>();
         try {
             for (int i = done.size() - 1; i >= 0; i--) {
                 Change change = done.get(i);
@@ -202,7 +203,11 @@ public final class PlanExecutor {
                 if (attribute.isPresent()) {
                     String path = attribute.get().path();
                     if (seen.add(path)) {
-                        restoreAttribute(host, path, oldValues.get(path), putBack);
+                        if (SysfsOrder.resetsOthers(path)) {
+                            restoreAttribute(host, path, oldValues.get(path), putBack);
+                        } else {
+                            afterSchedulers.add(path);
+                        }
                     }
                     continue;
                 }
@@ -220,6 +225,9 @@ public final class PlanExecutor {
                         restoreFile(host, files.get(path), putBack);
                     }
                 }
+            }
+            for (String path : afterSchedulers) { // a scheduler switch resets nr_requests: put those back after it
+                restoreAttribute(host, path, oldValues.get(path), putBack);
             }
             for (int i = created.size() - 1; i >= 0; i--) {
                 writer.deleteEmptyDirectory(host.path(created.get(i)));

@@ -188,7 +188,9 @@ public final class RollbackPlanner {
             }
         }
         List<Change> changes = new ArrayList<>();
-        for (Map.Entry<String, ChangeRecord> e : oldest.entrySet()) {
+        List<Map.Entry<String, ChangeRecord>> ordered = new ArrayList<>(oldest.entrySet());
+        ordered.sort(java.util.Comparator.comparing(e -> !SysfsOrder.resetsOthers(e.getKey()))); // schedulers first, stable
+        for (Map.Entry<String, ChangeRecord> e : ordered) {
             String path = e.getKey();
             ChangeRecord record = e.getValue();
             String current = PlanExecutor.readAttribute(host, path);

@@ -89,6 +89,13 @@ public final class UdevMatches {
     public record Refused(String why) implements Translation {
     }
 
+    /**
+     * A match that names what this machine does not have (match.md of an array that is not assembled here): no rule,
+     * and no error, as the planner reports such a section as absent.
+     */
+    public record Absent(String why) implements Translation {
+    }
+
     /** Characters udev_replace_chars keeps as they are (plus letters and digits). */
     private static final String UDEV_ALLOWED = "#+-.:=@_";
 
@@ -134,6 +141,9 @@ public final class UdevMatches {
     private static Translation members(DiskMatch.MemberOf md, MdMembers members) {
         java.util.Optional<List<String>> names = members.byIdNames(md.value());
         String fix = "; match the member disks by match.serial or match.wwn instead";
+        if (names.isEmpty() && members != MdMembers.NONE) {
+            return new Absent(md.value() + " is not on this machine");
+        }
         if (names.isEmpty() || names.get().isEmpty()) {
             return new Refused("match.md = " + md.value() + " cannot be seen by udev (when a disk appears it is not yet a member), "
                     + "and " + md.value() + " has no members on this machine to name instead" + fix);
@@ -164,8 +174,13 @@ public final class UdevMatches {
         }
         List<UdevKey> keys = new ArrayList<>();
         Set<String> parents = new LinkedHashSet<>();
+        Translation absent = null;
         for (DiskMatch m : rule.matches()) {
             Translation t = keys(m, members);
+            if (t instanceof Absent) {
+                absent = t;
+                continue;
+            }
             if (!(t instanceof Expressed expressed)) {
                 return t;
             }
@@ -175,6 +190,9 @@ public final class UdevMatches {
                 }
                 keys.add(k);
             }
+        }
+        if (absent != null) {
+            return absent;
         }
         if (parents.size() > 1) {
             return new Refused("match.vendor and match.driver of [" + rule.section() + "] look at two different parent devices "

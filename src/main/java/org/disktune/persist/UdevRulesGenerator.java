@@ -11,6 +11,7 @@ import org.disktune.config.DesiredState;
 import org.disktune.config.DiskMatch;
 import org.disktune.config.DiskRule;
 import org.disktune.config.MdRule;
+import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingValue;
 import org.disktune.config.Specificity;
@@ -33,6 +34,9 @@ import org.disktune.config.Specificity;
  * so a later rule overrides an earlier one: rules come in ascending {@link Specificity}, then by line, so the
  * most specific section wins, as in the planner (two sections of one rank giving different values are already
  * a configuration error there);</li>
+ * <li>every scheduler comes first, in rules of its own: switching the elevator resets {@code queue/nr_requests}
+ * to the new scheduler's default (block/elevator.c, blk_mq_init_sched / elevator_switch), so an nr_requests
+ * written before a later rule's scheduler would be lost;</li>
  * <li>the file sorts as {@code 90-}: after 60-persistent-storage.rules (it sets ID_WWN, ID_SERIAL_SHORT, ID_MODEL
  * and the /dev/disk/by-id links these rules match), 63-md-raid-arrays.rules (MD_UUID), the distributions'
  * scheduler rules (SUSE's 60-io-scheduler.rules, CachyOS's 60-ioschedulers.rules and 69-hdparm.rules) and
@@ -61,6 +65,7 @@ public final class UdevRulesGenerator {
     public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted, UdevMatches.MdMembers members) {
         String file = state.source() == null ? "(no configuration file)" : state.source();
         List<ConfigProblem> errors = new ArrayList<>();
+        List<Section> schedulers = new ArrayList<>();
         List<Section> disks = new ArrayList<>();
         List<Section> arrays = new ArrayList<>();
         errors.addAll(UdevMatches.problems(state, members));
@@ -71,20 +76,13 @@ public final class UdevRulesGenerator {
             if (!(UdevMatches.section(rule, members) instanceof UdevMatches.Expressed expressed)) {
                 continue; // reported by UdevMatches.problems
             }
-            List<String> comment = new ArrayList<>();
-            comment.add("# [" + rule.section() + "] line " + rule.line());
-            for (DiskMatch m : rule.matches()) {
-                comment.add("#   line " + m.line() + ": " + m.key() + " = " + UdevMatches.printable(m.value())
-                        + (m instanceof DiskMatch.MemberOf md ? " (its members when this file was written: "
-                                + String.join(", ", members.byIdNames(md.value()).orElse(List.of())) + ")" : ""));
+            List<SettingValue> scheduler = rule.settings().stream().filter(v -> v.setting() == Setting.SCHEDULER).toList();
+            List<SettingValue> rest = rule.settings().stream().filter(v -> v.setting() != Setting.SCHEDULER).toList();
+            if (!scheduler.isEmpty()) {
+                diskRule(rule, expressed, scheduler, wanted, members, file, errors).ifPresent(schedulers::add);
             }
-            List<String> lines = new ArrayList<>();
-            lines.add(BASE + ", KERNEL!=\"md*|dm-*\"");
-            lines.add(render(expressed.keys()));
-            Optional<List<String>> settings = settings(rule.settings(), wanted, file, comment, errors);
-            if (settings.isPresent()) {
-                lines.addAll(settings.get());
-                disks.add(new Section(rule.specificity(), rule.line(), rule(comment, lines)));
+            if (persisted(rest)) {
+                diskRule(rule, expressed, rest, wanted, members, file, errors).ifPresent(disks::add);
             }
         }
         for (MdRule rule : state.arrays()) {
@@ -116,15 +114,36 @@ public final class UdevRulesGenerator {
             }
         }
         Comparator<Section> order = Comparator.comparing(Section::rank).thenComparingInt(Section::line);
+        schedulers.sort(order);
         disks.sort(order);
         arrays.sort(order);
-        if (disks.isEmpty() && arrays.isEmpty()) {
+        if (schedulers.isEmpty() && disks.isEmpty() && arrays.isEmpty()) {
             return new GeneratedRules(PATH, Optional.empty(), errors);
         }
         StringBuilder text = new StringBuilder(header(file));
+        schedulers.forEach(s -> text.append('\n').append(s.text()));
         disks.forEach(s -> text.append('\n').append(s.text()));
         arrays.forEach(s -> text.append('\n').append(s.text()));
         return new GeneratedRules(PATH, Optional.of(text.toString()), errors);
+    }
+
+    /** One rule of a [disk] section for {@code subset} of its settings; empty when a value is refused. */
+    private static Optional<Section> diskRule(DiskRule rule, UdevMatches.Expressed expressed, List<SettingValue> subset,
+            Function<SettingValue, String> wanted, UdevMatches.MdMembers members, String file, List<ConfigProblem> errors) {
+        List<String> comment = new ArrayList<>();
+        comment.add("# [" + rule.section() + "] line " + rule.line());
+        for (DiskMatch m : rule.matches()) {
+            comment.add("#   line " + m.line() + ": " + m.key() + " = " + UdevMatches.printable(m.value())
+                    + (m instanceof DiskMatch.MemberOf md ? " (its members when this file was written: "
+                            + String.join(", ", members.byIdNames(md.value()).orElse(List.of())) + ")" : ""));
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(BASE + ", KERNEL!=\"md*|dm-*\"");
+        lines.add(render(expressed.keys()));
+        return settings(subset, wanted, file, comment, errors).map(settings -> {
+            lines.addAll(settings);
+            return new Section(rule.specificity(), rule.line(), rule(comment, lines));
+        });
     }
 
     private static boolean persisted(List<SettingValue> settings) {
@@ -189,6 +208,7 @@ public final class UdevRulesGenerator {
                 + "# udev writes each ATTR when it reaches the rule, so a later rule overrides an earlier one:\n"
                 + "# rules come from the least specific section (match.name) to the most specific (match.wwn,\n"
                 + "# match.serial, match.by-id), then by line, and the most specific section wins, as in\n"
-                + "# `disktune plan`.\n";
+                + "# `disktune plan`. Schedulers come first, in rules of their own: switching the scheduler\n"
+                + "# resets nr_requests, so every nr_requests must be written after it.\n";
     }
 }

@@ -40,4 +40,18 @@ public final class ChangePreflight {
                     + " to PATH");
         }
     }
+
+    /**
+     * Every program a setting step runs (hdparm, mount) is found, so that a plan does not change half the machine and
+     * roll back because hdparm is not installed.
+     */
+    public static void requirePrograms(Host host, org.disktune.apply.Plan plan) {
+        for (org.disktune.apply.Change change : plan.changes()) {
+            java.util.Optional<String> program = LiveSteps.program(change);
+            if (program.isPresent() && !host.commands().available(program.get())) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, program.get() + " is not installed, and the plan runs it ("
+                        + change.reason() + "); install it (apt-get install " + program.get() + "), then run again");
+            }
+        }
+    }
 }

@@ -137,16 +137,16 @@ public final class DesiredStateService {
         Loaded loaded = load();
         DesiredState state = valid(loaded);
         MachineReport machine = detect();
-        TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
+        TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
         PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, this::read);
         requireNoErrors(steps.errors());
         return Optional.of(new Evaluation(loaded.shown(), tuning,
-                new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules()), persistence(tuning, steps), host.live(),
+                new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules()), persistence(state, steps), host.live(),
                 hdparmOverlaps(tuning)));
     }
 
-    private Persistence persistence(TuningPlan tuning, PersistencePlanner.Steps steps) {
+    private Persistence persistence(DesiredState state, PersistencePlanner.Steps steps) {
         List<PersistenceGap> gaps = new ArrayList<>();
         List<String> pending = new ArrayList<>();
         for (Change change : steps.files()) {
@@ -158,7 +158,7 @@ public final class DesiredStateService {
         }
         gaps.addAll(steps.unpersisted());
         List<String> inPlace = new ArrayList<>();
-        for (String file : PersistencePlanner.carriers(tuning)) {
+        for (String file : PersistencePlanner.carriers(state)) {
             if (!pending.contains(file)) {
                 inPlace.add(file);
             }
@@ -185,7 +185,7 @@ public final class DesiredStateService {
     public ShowResult show() {
         Loaded loaded = load();
         DesiredState state = valid(loaded);
-        TuningPlan tuning = new DesiredStatePlanner().plan(state, detect());
+        TuningPlan tuning = tune(state, detect());
         requireNoErrors(tuning.errors());
         return new ShowResult(loaded.shown(), tuning.settings(), tuning.absent(), state.warnings(), tuning.notes());
     }
@@ -194,7 +194,7 @@ public final class DesiredStateService {
         Loaded loaded = load();
         DesiredState state = valid(loaded);
         MachineReport machine = detect();
-        TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
+        TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
         PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
         requireNoErrors(persistence.errors());
@@ -306,7 +306,7 @@ public final class DesiredStateService {
         if (machine.disks().stream().noneMatch(d -> d.name().equals(device))) {
             throw DisktuneException.usage("no disk " + device + " on this machine; see disktune detect");
         }
-        TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
+        TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
         PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
         List<String> ran = new ArrayList<>();
@@ -322,6 +322,11 @@ public final class DesiredStateService {
                     + (result.stderr() == null || result.stderr().isBlank() ? "" : ": " + result.stderr().strip().lines().findFirst().orElse(""))));
         }
         return new DeviceResult(device, ran, failed);
+    }
+
+    /** The planner's settings, with the drive features only hdparm can read right asked of hdparm on the live machine. */
+    private TuningPlan tune(DesiredState state, MachineReport machine) {
+        return new HdparmReadback().refine(host, new DesiredStatePlanner().plan(state, machine));
     }
 
     /** Where Debian's /etc/hdparm.conf sets what the configuration sets (the two would fight at every boot). */
@@ -357,6 +362,7 @@ public final class DesiredStateService {
         if (planned.moduleOptionsChange()) {
             ChangePreflight.requireGenerator(host, new InitramfsRebuildPlanner(host).target(null));
         }
+        ChangePreflight.requirePrograms(host, planned.plan());
         JournalEntry entry = new org.disktune.apply.PlanExecutor(new InitramfsPostconditionChecker())
                 .apply(host, planned.plan(), "apply " + planned.file()).orElseThrow();
         return new ApplyResult(false, planned, entry.id(), entry.bootId(), planned.moduleOptionsChange());

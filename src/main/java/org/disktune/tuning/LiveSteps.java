@@ -54,6 +54,16 @@ final class LiveSteps {
         });
     }
 
+    /** The program a setting step runs (hdparm, mount), if it is one. */
+    static Optional<String> program(Change change) {
+        return change.accept(new Kind<Optional<String>>(Optional.empty()) {
+            @Override
+            public Optional<String> programSetting(ProgramSetting c) {
+                return Optional.of(c.argv().get(0));
+            }
+        });
+    }
+
     /** The step as an hdparm setting of the disk {@code device} (kernel name), if it is one. */
     static Optional<ProgramSetting> hdparmOf(Change change, String device) {
         return change.accept(new Kind<Optional<ProgramSetting>>(Optional.empty()) {

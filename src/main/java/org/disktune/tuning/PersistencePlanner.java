@@ -102,7 +102,7 @@ public final class PersistencePlanner {
         void udev() {
             Map<org.disktune.config.SettingValue, String> wanted = new java.util.HashMap<>();
             tuning.settings().stream().filter(s -> s.wanted() != null).forEach(s -> wanted.putIfAbsent(s.origin(), s.wanted()));
-            GeneratedRules rules = new UdevRulesGenerator().generate(state, v -> wanted.getOrDefault(v, v.value()), this::members);
+            GeneratedRules rules = new UdevRulesGenerator().generate(state, v -> wanted.getOrDefault(v, unmatched(v)), this::members);
             errors.addAll(rules.errors());
             byte[] before = files.apply(UdevRulesGenerator.PATH);
             byte[] after = rules.text().map(PersistencePlanner::utf8).orElse(null);
@@ -127,6 +127,18 @@ public final class PersistencePlanner {
                     reload.add(new RunProgram(trigger, "replay the rules on the devices they match, as at boot and hotplug"));
                 }
             }
+        }
+
+        /**
+         * The value to write for a section that matches no disk now (a disk plugged in later): a scheduler as written when
+         * a disk of this kernel offers that name (deadline, cfq on 2.6), else its current name; other values as given.
+         */
+        private String unmatched(org.disktune.config.SettingValue v) {
+            if (v.setting() == Setting.SCHEDULER
+                    && machine.disks().stream().anyMatch(d -> d.schedulers().contains(v.written()))) {
+                return v.written();
+            }
+            return v.value();
         }
 
         /** The /dev/disk/by-id names of the disks in an md array now, for match.md in the udev rules. */
@@ -240,11 +252,15 @@ public final class PersistencePlanner {
         return setting.scope() != SettingScope.MOUNT && setting.mechanism() != SettingMechanism.MOUNT;
     }
 
-    /** The files that carry the settings of {@code tuning} across reboots: the udev rules and/or fstab. */
-    static List<String> carriers(TuningPlan tuning) {
+    /**
+     * The files that carry the settings of {@code state} across reboots: the udev rules (for every [disk] and [md]
+     * section with a sysfs or hdparm setting, matched now or not: a disk may be plugged in later) and/or fstab.
+     */
+    static List<String> carriers(DesiredState state) {
         List<String> files = new ArrayList<>();
-        boolean udev = tuning.settings().stream().anyMatch(s -> s.wanted() != null && persistsThroughUdev(s.setting()));
-        boolean fstab = tuning.settings().stream().anyMatch(s -> s.wanted() != null && s.scope() == SettingScope.MOUNT);
+        boolean udev = java.util.stream.Stream.concat(state.disks().stream().flatMap(d -> d.settings().stream()),
+                state.arrays().stream().flatMap(a -> a.settings().stream())).anyMatch(v -> persistsThroughUdev(v.setting()));
+        boolean fstab = state.mounts().stream().anyMatch(m -> !m.settings().isEmpty());
         if (udev) {
             files.add(RULES);
         }

@@ -77,7 +77,8 @@ class RollbackServiceTest {
         assertEquals("256\n", text(machine, SDA_READ_AHEAD), "the oldest old value among the reverted entries");
         assertEquals("[mq-deadline] kyber bfq none\n", text(machine, SDB_SCHEDULER));
         assertEquals("64\n", text(machine, SDB_NR_REQUESTS));
-        assertEquals(List.of(B, A, SDB_NR_REQUESTS, SDB_SCHEDULER, SDA_READ_AHEAD), result.changed(), "newest first");
+        assertEquals(List.of(B, A, SDB_SCHEDULER, SDB_NR_REQUESTS, SDA_READ_AHEAD), result.changed(),
+                "files newest first, then attributes newest first with schedulers before the rest (a switch resets nr_requests)");
         assertEquals(List.of(), result.notRestored());
 
         List<JournalEntry> entries = new Journal(machine.host).entries();

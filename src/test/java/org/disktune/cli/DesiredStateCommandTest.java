@@ -346,6 +346,32 @@ class DesiredStateCommandTest {
     }
 
     @Test
+    void withoutHdparmTheApplyStopsBeforeAnythingChanges() throws IOException {
+        LiveTree host = liveSample("seed-centos5-ide");
+        host.programs.without("hdparm");
+        write(host, CONFIG, "[disk ide]\nmatch.transport = ide\nio32 = 3\nread_ahead_kb = 1024\n");
+        Map<String, String> before = snapshot(host);
+        CliRun apply = run(host, "apply");
+        assertEquals(4, apply.exitCode(), apply.out());
+        assertTrue(apply.err().startsWith("disktune: hdparm is not installed, and the plan runs it ([disk ide] line 3: io32 3 on hde now); "
+                + "install it (apt-get install hdparm)"), apply.err());
+        assertEquals(before, snapshot(host));
+        assertFalse(Files.exists(host.path("/var/lib/disktune/journal")));
+    }
+
+    @Test
+    void matchMdOfAnArrayThisMachineLacksIsAbsentNotAnError() throws IOException {
+        Host host = sample("seed-rhel6-ext4");
+        write(host, CONFIG, "[disk members]\nmatch.md = md7\nqueue_depth = 1\n");
+        CliRun check = run(host, "config", "check");
+        assertEquals(0, check.exitCode(), check.out() + check.err());
+        CliRun plan = run(host, "plan");
+        assertEquals(0, plan.exitCode(), plan.err());
+        assertTrue(plan.out().contains("absent: [disk members] line 1 matches no disk (match.md = md7)"), plan.out());
+        assertFalse(plan.out().contains("90-disktune.rules"), "no rule for an array this machine lacks: " + plan.out());
+    }
+
+    @Test
     void aSchedulerTheKernelRefusesRollsBackTheAttributesAlreadyWritten() throws IOException {
         Host host = sample("qemu-ahci");
         write(host, CONFIG, """

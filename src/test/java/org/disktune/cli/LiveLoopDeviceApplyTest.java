@@ -68,6 +68,9 @@ class LiveLoopDeviceApplyTest {
     @Test
     void applyVerifyDriftRepairHotplugAndRollbackOnLoopDevices() throws IOException {
         try (LoopDevice a = LoopDevice.attach(dir, 16); LoopDevice b = LoopDevice.attach(dir, 16)) {
+            // not the default: the scheduler switches of apply and rollback reset nr_requests, so rollback must put
+            // the scheduler back first and nr_requests after it
+            a.setQueue("nr_requests", "64");
             String[] original = {a.queue("scheduler"), a.queue("read_ahead_kb"), a.queue("nr_requests"), b.queue("scheduler"),
                     b.queue("read_ahead_kb"), b.queue("nr_requests")};
             String later = LoopDevice.absentName();

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.disktune.config.ConfigParser;
 import org.disktune.config.DesiredState;
 import org.disktune.config.ParsedConfig;
+import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingValue;
 import org.disktune.detect.MachineDetector;
@@ -55,7 +56,7 @@ class UdevRulesGoldenTest {
         TuningPlan plan = new DesiredStatePlanner().plan(state, machine);
         assertEquals(List.of(), plan.errors(), "the configuration must be valid on the sample");
 
-        GeneratedRules rules = new UdevRulesGenerator().generate(state, wanted(plan));
+        GeneratedRules rules = new UdevRulesGenerator().generate(state, wanted(plan, machine));
         assertEquals(List.of(), rules.errors());
         assertEquals("/etc/udev/rules.d/90-disktune.rules", rules.path());
         String text = rules.text().orElseThrow();
@@ -64,11 +65,11 @@ class UdevRulesGoldenTest {
             Files.writeString(golden, text, StandardCharsets.UTF_8);
         }
         assertEquals(Files.readString(golden, StandardCharsets.UTF_8), text, "golden " + golden);
-        assertEquals(text, new UdevRulesGenerator().generate(state, wanted(plan)).text().orElseThrow(), "deterministic");
+        assertEquals(text, new UdevRulesGenerator().generate(state, wanted(plan, machine)).text().orElseThrow(), "deterministic");
 
         UdevRulesFile back = new UdevRulesParser().parse(text, rules.path());
         assertEquals(List.of(), back.errors());
-        assertEquals(expectedAssignments(state, wanted(plan)), assignments(back));
+        assertEquals(expectedAssignments(state, wanted(plan, machine)), assignments(back));
         for (UdevRule rule : back.rules()) {
             assertEquals(Optional.of(UdevKey.of("ACTION", "==", "add|change")), rule.key("ACTION", null));
             assertEquals(Optional.of(UdevKey.of("SUBSYSTEM", "==", "block")), rule.key("SUBSYSTEM", null));
@@ -76,22 +77,35 @@ class UdevRulesGoldenTest {
         }
     }
 
-    /** What the planner writes for a setting of a section that matched on this machine, else its canonical value. */
-    static Function<SettingValue, String> wanted(TuningPlan plan) {
+    /**
+     * What the planner writes for a setting of a section that matched on this machine, else (as the persistence planner
+     * does) a scheduler as written when a disk of this kernel offers that name, and the canonical value otherwise.
+     */
+    static Function<SettingValue, String> wanted(TuningPlan plan, MachineReport machine) {
         return value -> plan.settings().stream().filter(e -> e.origin().equals(value) && e.wanted() != null)
-                .map(EffectiveSetting::wanted).findFirst().orElse(value.value());
+                .map(EffectiveSetting::wanted).findFirst()
+                .orElse(value.setting() == Setting.SCHEDULER && machine.disks().stream().anyMatch(d -> d.schedulers().contains(value.written()))
+                        ? value.written() : value.value());
     }
 
-    /** Per section, in ascending rank then line: the ATTR assignments and RUN the rules must hold. */
+    /**
+     * Per section, in ascending rank then line: first every scheduler (a switch resets nr_requests), then the other
+     * ATTR assignments and RUN of each disk section, then the arrays'.
+     */
     private static List<List<String>> expectedAssignments(DesiredState state, Function<SettingValue, String> wanted) {
         record Expected(int rank, int line, List<String> keys) {
         }
+        List<Expected> schedulers = new ArrayList<>();
+        state.disks().forEach(d -> expected(d.settings().stream().filter(s -> s.setting() == Setting.SCHEDULER).toList(), wanted)
+                .ifPresent(k -> schedulers.add(new Expected(d.specificity().ordinal(), d.line(), k))));
         List<Expected> disks = new ArrayList<>();
-        state.disks().forEach(d -> expected(d.settings(), wanted).ifPresent(k -> disks.add(new Expected(d.specificity().ordinal(), d.line(), k))));
+        state.disks().forEach(d -> expected(d.settings().stream().filter(s -> s.setting() != Setting.SCHEDULER).toList(), wanted)
+                .ifPresent(k -> disks.add(new Expected(d.specificity().ordinal(), d.line(), k))));
         List<Expected> arrays = new ArrayList<>();
         state.arrays().forEach(a -> expected(a.settings(), wanted).ifPresent(k -> arrays.add(new Expected(a.uuid() == null ? 0 : 3, a.line(), k))));
         java.util.Comparator<Expected> order = java.util.Comparator.comparingInt(Expected::rank).thenComparingInt(Expected::line);
-        return Stream.concat(disks.stream().sorted(order), arrays.stream().sorted(order)).map(Expected::keys).toList();
+        return Stream.of(schedulers.stream().sorted(order), disks.stream().sorted(order), arrays.stream().sorted(order))
+                .flatMap(s -> s).map(Expected::keys).toList();
     }
 
     private static Optional<List<String>> expected(List<SettingValue> settings, Function<SettingValue, String> wanted) {
