@@ -26,7 +26,8 @@ public sealed interface DiskMatch {
         public boolean matches(DiskFacts disk) {
             return disk.wwn() != null && normalize(disk.wwn()).equals(normalize(value));
         }
-        static String normalize(String wwn) {
+        /** The WWN without case and without a 0x, naa., eui. or wwn-0x prefix, as this match compares it. */
+        public static String normalize(String wwn) {
             String w = wwn.strip().toLowerCase(Locale.ROOT);
             for (String prefix : new String[] {"0x", "naa.", "eui.", "wwn-0x"}) {
                 if (w.startsWith(prefix)) {

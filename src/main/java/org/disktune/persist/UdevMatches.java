@@ -242,13 +242,7 @@ public final class UdevMatches {
 
     /** As DiskMatch.Wwn compares: without case and without a 0x, naa., eui. or wwn-0x prefix. */
     static String normalize(String wwn) {
-        String w = wwn.strip().toLowerCase(Locale.ROOT);
-        for (String prefix : new String[] {"0x", "naa.", "eui.", "wwn-0x"}) {
-            if (w.startsWith(prefix)) {
-                return w.substring(prefix.length());
-            }
-        }
-        return w;
+        return DiskMatch.Wwn.normalize(wwn);
     }
 
     private static Translation serial(String serial) {

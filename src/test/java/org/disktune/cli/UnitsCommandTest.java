@@ -9,15 +9,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
-import org.disktune.host.BlockDevices;
 import org.disktune.host.CommandRunner;
 import org.disktune.host.Host;
-import org.disktune.host.KernelLogSource;
+import org.disktune.host.LiveTree;
 import org.disktune.host.RecordingCommandRunner;
-import org.disktune.host.RootedHost;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,50 +29,9 @@ class UnitsCommandTest {
 
     /** The tree as the live machine (programs go to {@code runner}), run by root or not. */
     private static Host live(Path root, CommandRunner runner, boolean privileged) {
-        Host inner = new RootedHost(root, runner, () -> {
+        return new LiveTree(root, () -> {
             throw new IllegalStateException("no kernel log");
-        }, Clock.systemUTC(), privileged);
-        return new Host() {
-            @Override
-            public Path root() {
-                return inner.root();
-            }
-
-            @Override
-            public CommandRunner commands() {
-                return inner.commands();
-            }
-
-            @Override
-            public KernelLogSource kernelLog() {
-                return inner.kernelLog();
-            }
-
-            @Override
-            public BlockDevices blockDevices() {
-                return inner.blockDevices();
-            }
-
-            @Override
-            public Clock clock() {
-                return inner.clock();
-            }
-
-            @Override
-            public boolean privileged() {
-                return privileged;
-            }
-
-            @Override
-            public boolean live() {
-                return true;
-            }
-
-            @Override
-            public void writeAttribute(String machinePath, String value) {
-                throw new IllegalStateException("no sysfs write expected");
-            }
-        };
+        }, runner, privileged);
     }
 
     @Test

@@ -3,18 +3,39 @@ package org.disktune.host;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * A tree that plays the running machine in tests: {@link #live()} is true, sysfs writes go to the tree's emulated
  * attributes (RootedHost checks them as the kernel would), and programs (hdparm, mount, udevadm, systemctl) go to a
- * {@link RecordingCommandRunner} instead of this machine.
+ * command runner instead of this machine: by default a {@link RecordingCommandRunner} ({@link #programs}).
  */
 public final class LiveTree implements Host {
     private final RootedHost inner;
-    public final RecordingCommandRunner programs = new RecordingCommandRunner();
+    private final boolean privileged;
+    /** The recording runner, when the tree was made with one (else null). */
+    public final RecordingCommandRunner programs;
 
+    /** Run by root, programs recorded in {@link #programs}. */
     public LiveTree(Path root, KernelLogSource kernelLog) {
-        this.inner = new RootedHost(root, programs, kernelLog, Clock.systemUTC(), true);
+        this(root, kernelLog, new RecordingCommandRunner(), true);
+    }
+
+    /** {@code commands} runs the programs; {@code privileged}: run by root. */
+    public LiveTree(Path root, KernelLogSource kernelLog, CommandRunner commands, boolean privileged) {
+        this.inner = new RootedHost(root, commands, kernelLog, Clock.systemUTC(), true);
+        this.privileged = privileged;
+        this.programs = commands instanceof RecordingCommandRunner r ? r : null;
+    }
+
+    /** {@code tree} as the live machine of a user who is root or not, with its own programs. */
+    public static LiveTree of(Host tree, boolean privileged) {
+        return new LiveTree(tree.root(), tree.kernelLog(), tree.commands(), privileged);
+    }
+
+    @Override
+    public Path path(String absolute) {
+        return inner.path(absolute);
     }
 
     @Override
@@ -24,7 +45,7 @@ public final class LiveTree implements Host {
 
     @Override
     public CommandRunner commands() {
-        return programs;
+        return inner.commands();
     }
 
     @Override
@@ -44,7 +65,7 @@ public final class LiveTree implements Host {
 
     @Override
     public boolean privileged() {
-        return true;
+        return privileged;
     }
 
     @Override
@@ -53,7 +74,17 @@ public final class LiveTree implements Host {
     }
 
     @Override
+    public String readAttribute(String machinePath) throws IOException {
+        return inner.readAttribute(machinePath);
+    }
+
+    @Override
     public void writeAttribute(String machinePath, String value) throws IOException {
         inner.writeAttribute(machinePath, value);
+    }
+
+    @Override
+    public Optional<String> deviceByIdentity(String identity) {
+        return inner.deviceByIdentity(identity);
     }
 }

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -211,58 +210,7 @@ public final class GeneratorMachine {
 
     /** The machine as the live host of a user who is not root. */
     public Host liveUnprivileged() {
-        Host inner = host();
-        return new Host() {
-            @Override
-            public Path path(String absolute) {
-                return inner.path(absolute);
-            }
-
-            @Override
-            public Path root() {
-                return inner.root();
-            }
-
-            @Override
-            public CommandRunner commands() {
-                return inner.commands();
-            }
-
-            @Override
-            public org.disktune.host.KernelLogSource kernelLog() {
-                return inner.kernelLog();
-            }
-
-            @Override
-            public org.disktune.host.BlockDevices blockDevices() {
-                return inner.blockDevices();
-            }
-
-            @Override
-            public Clock clock() {
-                return inner.clock();
-            }
-
-            @Override
-            public boolean privileged() {
-                return false;
-            }
-
-            @Override
-            public String readAttribute(String machinePath) throws java.io.IOException {
-                return inner.readAttribute(machinePath);
-            }
-
-            @Override
-            public void writeAttribute(String machinePath, String value) throws java.io.IOException {
-                inner.writeAttribute(machinePath, value);
-            }
-
-            @Override
-            public boolean live() {
-                return true;
-            }
-        };
+        return org.disktune.host.LiveTree.of(host(), false);
     }
 
     /** A runner on which no program is installed (a live machine without the generator on PATH). */
