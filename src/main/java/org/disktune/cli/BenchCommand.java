@@ -1,9 +1,24 @@
 package org.disktune.cli;
 
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.disktune.bench.BenchResult;
+import org.disktune.bench.BenchRunner;
+import org.disktune.bench.BenchService;
+import org.disktune.bench.Profile;
+import org.disktune.bench.StandardWorkloads;
+import org.disktune.bench.WorkloadResult;
+import org.disktune.bench.store.BenchStore;
 import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
 
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -13,8 +28,9 @@ import picocli.CommandLine.Parameters;
         description = {"Measure TARGET, a block device (read only: sequential reads like hdparm -t and -T, O_DIRECT sequential "
                 + "and 4 KiB random reads at queue depths 1, 4 and 32) or a directory on the file system under test (block "
                 + "write with fsync, rewrite, read, random read/write, small files; every file removed afterwards, also on "
-                + "Ctrl-C). Several trials per workload after a warm-up; the result, with every trial and the settings in "
-                + "force, is stored under /var/lib/disktune/bench/ID.json.",
+                + "Ctrl-C). Several trials per workload after a warm-up, interleaved across workloads; the result, with every "
+                + "trial and the settings in force, is stored under /var/lib/disktune/bench/ID.json. A progress bar goes to "
+                + "stderr when it is a terminal.",
                 "Exit 0, 2 for a bad target, 4 when it cannot be read or written."},
         subcommands = {})
 final class BenchCommand implements Callable<Integer> {
@@ -27,8 +43,16 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "Fewer and shorter trials: under a minute for a block device.")
     private boolean quick;
 
-    @Option(names = "--force-read", description = "Read a device that is mounted or in use (reading never changes it).")
+    @Option(names = "--force-read", description = "Read a device that is mounted (reading never changes it; its file system's I/O "
+            + "mixes into the figures).")
     private boolean forceRead;
+
+    @Option(names = "--only", split = ",", paramLabel = "WORKLOAD", description = "Run only these workloads (e.g. seq-read-buffered).")
+    private List<String> only = List.of();
+
+    @Option(names = "--trial-time", paramLabel = "SECONDS", description = "Seconds per trial instead of the profile's (3, or 1 with "
+            + "--quick).")
+    private Double trialSeconds;
 
     BenchCommand(Session session) {
         this.session = session;
@@ -39,6 +63,62 @@ final class BenchCommand implements Callable<Integer> {
         if (target == null) {
             throw DisktuneException.usage("bench needs a TARGET: a block device (/dev/sdb) or a directory on the file system under test");
         }
-        throw DisktuneException.usage("bench TARGET is being built; see disktune bench --help");
+        if (trialSeconds != null && !(trialSeconds >= 0.1 && trialSeconds <= 600)) {
+            throw DisktuneException.usage("--trial-time " + trialSeconds + " is outside 0.1..600 seconds");
+        }
+        Profile profile = quick ? Profile.QUICK : Profile.DEFAULT;
+        Duration trialTime = trialSeconds == null ? null : Duration.ofMillis(Math.round(trialSeconds * 1000));
+        BenchStore store = new BenchStore(session.host());
+        BenchService service = new BenchService(session.host(), new StandardWorkloads(), new BenchService.Store() {
+            @Override
+            public String newId(java.time.Instant time, String device) {
+                return BenchStore.newId(time, device);
+            }
+
+            @Override
+            public void save(BenchResult result) {
+                store.save(result);
+            }
+        });
+        Set<String> names = new LinkedHashSet<>(only);
+        BenchResult result;
+        if (!session.output().json() && System.console() != null) {
+            try (ProgressBar bar = new ProgressBarBuilder().setTaskName("bench " + target).setInitialMax(1)
+                    .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
+                result = service.run(target, profile, forceRead, names, trialTime, (done, total, workload) -> {
+                    bar.maxHint(total);
+                    bar.stepTo(done);
+                    bar.setExtraMessage(workload);
+                });
+            }
+        } else {
+            result = service.run(target, profile, forceRead, names, trialTime, BenchRunner.Progress.NONE);
+        }
+        BenchResult r = result;
+        session.output().render("bench", r, out -> print(r, out));
+        return ExitCode.OK.code();
+    }
+
+    private static void print(BenchResult r, java.io.PrintWriter out) {
+        out.println("bench " + r.id() + ": " + r.target() + (r.identity() == null ? "" : " (" + r.identity() + ")") + ", "
+                + r.profile().name().toLowerCase(java.util.Locale.ROOT) + " profile, " + (r.workloads().isEmpty() ? 0
+                        : r.workloads().get(0).trials().size()) + " trials each, kernel " + r.kernel());
+        TableRenderer table = new TableRenderer("WORKLOAD", "MEDIAN", "UNIT", "TRIALS (MIN..MAX)", "P50 us", "P99 us", "P99.9 us");
+        for (WorkloadResult w : r.workloads()) {
+            double[] v = w.values();
+            double min = java.util.Arrays.stream(v).min().orElse(Double.NaN);
+            double max = java.util.Arrays.stream(v).max().orElse(Double.NaN);
+            table.row(w.name(), figure(w.median()), w.unit().label(), figure(min) + ".." + figure(max),
+                    w.latency() == null ? null : figure(w.latency().p50Us()), w.latency() == null ? null : figure(w.latency().p99Us()),
+                    w.latency() == null ? null : figure(w.latency().p999Us()));
+        }
+        table.print(out);
+        out.println("settings: " + String.join(", ", r.settings().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        out.println("stored: /var/lib/disktune/bench/" + r.id() + ".json; compare with: disktune bench compare " + r.id() + " LATER-ID");
+    }
+
+    private static String figure(double v) {
+        return Double.isNaN(v) ? "-" : v >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", v)
+                : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 }

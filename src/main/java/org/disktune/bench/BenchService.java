@@ -1,0 +1,97 @@
+package org.disktune.bench;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.disktune.apply.BootIdReader;
+import org.disktune.core.DisktuneException;
+import org.disktune.detect.MachineDetector;
+import org.disktune.detect.MachineReport;
+import org.disktune.host.Host;
+
+/**
+ * Backs {@code disktune bench TARGET}: resolves the target, reads the settings in force (so that a later comparison
+ * can say what differed), runs the workloads for the profile with {@link BenchRunner}, and stores the result with
+ * every trial, the kernel, the boot ID and the time. Raw devices are only read.
+ */
+public final class BenchService {
+    /** The workloads for a target: the block-device ones or the directory ones. */
+    public interface Workloads {
+        List<Workload> of(BenchTarget target);
+    }
+
+    /** Where results go: an id for a new result, and the result saved under it. */
+    public interface Store {
+        String newId(Instant time, String device);
+
+        void save(BenchResult result);
+    }
+
+    /** The sysfs attributes recorded with a result, relative to /sys/block/NAME. */
+    static final List<String> SETTINGS = List.of("queue/scheduler", "queue/read_ahead_kb", "queue/nr_requests", "device/queue_depth",
+            "queue/rotational");
+
+    private final Host host;
+    private final Workloads workloads;
+    private final Store store;
+
+    public BenchService(Host host, Workloads workloads, Store store) {
+        this.host = host;
+        this.workloads = workloads;
+        this.store = store;
+    }
+
+    /**
+     * Measures {@code target} with {@code profile}; {@code only} keeps the named workloads (empty: all); {@code
+     * trialTime} overrides the profile's (null: the profile's).
+     */
+    public BenchResult run(String target, Profile profile, boolean forceRead, Set<String> only, java.time.Duration trialTime,
+            BenchRunner.Progress progress) {
+        MachineReport machine = new MachineDetector(host).detect();
+        BenchTarget resolved = new TargetResolver(host).resolve(target, machine, forceRead);
+        List<Workload> all = workloads.of(resolved);
+        List<Workload> chosen = all.stream().filter(w -> only.isEmpty() || only.contains(w.name())).toList();
+        List<String> unknown = only.stream().filter(n -> all.stream().noneMatch(w -> w.name().equals(n))).sorted().toList();
+        if (!unknown.isEmpty()) {
+            throw DisktuneException.usage("no workload " + String.join(", ", unknown) + " for " + target + "; choose from "
+                    + String.join(", ", all.stream().map(Workload::name).toList()));
+        }
+        Map<String, String> settings = settings(resolved);
+        Instant started = Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS);
+        WorkloadContext context = new WorkloadContext(host, resolved.device(), host.path(resolved.path()), profile, host.clock(),
+                System::nanoTime, trialTime);
+        List<WorkloadResult> results = new BenchRunner().run(chosen, context, progress);
+        BenchResult result = new BenchResult(BenchResult.SCHEMA_VERSION, store.newId(started, resolved.device()), target, resolved.device(),
+                resolved.identity(), kernel(), BootIdReader.read(host), started.toString(), profile, settings, results);
+        store.save(result);
+        return result;
+    }
+
+    private Map<String, String> settings(BenchTarget target) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (target.device() == null) {
+            return settings;
+        }
+        for (String attribute : SETTINGS) {
+            try {
+                settings.put(attribute, host.readAttribute("/sys/block/" + target.device() + "/" + attribute));
+            } catch (IOException | RuntimeException e) {
+                // not every device has every attribute (no device/queue_depth on virtio or nvme): left out
+            }
+        }
+        return settings;
+    }
+
+    private String kernel() {
+        try {
+            return java.nio.file.Files.readString(host.path("/proc/sys/kernel/osrelease")).strip();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}
