@@ -9,18 +9,19 @@ import java.util.Locale;
  * tests do) possibly not defeated at all.
  *
  * @param mode           O_DIRECT when the file system accepted it (probed with one aligned block), else buffered
+ * @param directRefused  buffered because the file system refused O_DIRECT (false when the caller chose buffered I/O)
  * @param fileBytes      the test file's size (0 for small-files, which has no test file)
  * @param memTotalBytes  MemTotal of /proc/meminfo when the size was derived from it, else 0
  * @param fileSystemType the type of the file system under test (ext4, xfs, tmpfs ...) as the JDK reports it
  * @param sizeFromCaller the size was given by the caller (tests) rather than derived from RAM or the O_DIRECT default
  */
-public record DirectoryPlan(IoMode mode, long fileBytes, long memTotalBytes, String fileSystemType, boolean sizeFromCaller) {
+public record DirectoryPlan(IoMode mode, boolean directRefused, long fileBytes, long memTotalBytes, String fileSystemType, boolean sizeFromCaller) {
     /** One line: "O_DIRECT on ext4, 1.0 GiB test file" or "buffered on ramfs (O_DIRECT refused), 47.1 GiB test file (twice RAM)". */
     public String describe() {
         StringBuilder s = new StringBuilder(mode == IoMode.DIRECT ? "O_DIRECT" : "buffered");
         s.append(" on ").append(fileSystemType);
         if (mode == IoMode.BUFFERED) {
-            s.append(" (O_DIRECT refused)");
+            s.append(directRefused ? " (O_DIRECT refused)" : " (O_DIRECT not tried)");
         }
         if (fileBytes > 0) {
             s.append(", ").append(size(fileBytes)).append(" test file");

@@ -53,12 +53,17 @@ public abstract sealed class DirectoryWorkload implements Workload
     static final double MARGIN_SHARE = 0.05;
 
     private final long fileBytesFromCaller;
+    private final boolean directAllowed;
     private Scratch scratch;
     private DirectoryPlan plan;
     private int alignment;
 
-    /** @param fileBytes the test file's size (rounded down to whole MiB, at least 1 MiB), or 0 to derive it */
-    DirectoryWorkload(long fileBytes) {
+    /**
+     * @param fileBytes     the test file's size (rounded down to whole MiB, at least 1 MiB), or 0 to derive it
+     * @param directAllowed false measures through the page cache even where O_DIRECT works (tests of the buffered way)
+     */
+    DirectoryWorkload(long fileBytes, boolean directAllowed) {
+        this.directAllowed = directAllowed;
         if (fileBytes < 0) {
             throw new IllegalArgumentException("a file size is not negative: " + fileBytes);
         }
@@ -119,7 +124,7 @@ public abstract sealed class DirectoryWorkload implements Workload
         }
         try {
             alignment = (int) Math.max(4096, store.getBlockSize());
-            boolean direct = directIoWorks(scratch.directory(), alignment);
+            boolean direct = directAllowed && directIoWorks(scratch.directory(), alignment);
             long memTotal = 0;
             long fileBytes = fileBytesFromCaller;
             if (fileBytes == 0) {
@@ -130,7 +135,7 @@ public abstract sealed class DirectoryWorkload implements Workload
                     fileBytes = Math.max(BLOCK, 2 * memTotal / BLOCK * BLOCK);
                 }
             }
-            plan = new DirectoryPlan(direct ? IoMode.DIRECT : IoMode.BUFFERED, usesTestFile() ? fileBytes : 0, memTotal,
+            plan = new DirectoryPlan(direct ? IoMode.DIRECT : IoMode.BUFFERED, directAllowed && !direct, usesTestFile() ? fileBytes : 0, memTotal,
                     store.type(), fileBytesFromCaller > 0);
             if (usesTestFile() && fileBytes > smallest) {
                 requireSpace(directory, fileBytes, margin, Files.getFileStore(directory).getUsableSpace());

@@ -25,7 +25,12 @@ public final class DirectoryWorkloads {
      * tests, which need a few MiB. 0 derives the size as {@link #all()} does.
      */
     public static List<Workload> all(long fileBytes) {
-        return List.of(new SequentialWrite(fileBytes), new Rewrite(fileBytes), new SequentialRead(fileBytes),
-                new RandomReadWrite(fileBytes), new SmallFiles());
+        return all(fileBytes, true);
+    }
+
+    /** As {@link #all(long)}; {@code directAllowed} false measures buffered even where O_DIRECT works (tests). */
+    static List<Workload> all(long fileBytes, boolean directAllowed) {
+        return List.of(new SequentialWrite(fileBytes, directAllowed), new Rewrite(fileBytes, directAllowed),
+                new SequentialRead(fileBytes, directAllowed), new RandomReadWrite(fileBytes, directAllowed), new SmallFiles(directAllowed));
     }
 }

@@ -24,8 +24,8 @@ final class RandomReadWrite extends DirectoryWorkload {
     private ByteBuffer io;
     private FileChannel channel;
 
-    RandomReadWrite(long fileBytes) {
-        super(fileBytes);
+    RandomReadWrite(long fileBytes, boolean directAllowed) {
+        super(fileBytes, directAllowed);
     }
 
     @Override

@@ -19,8 +19,8 @@ final class Rewrite extends DirectoryWorkload {
     private FileChannel channel;
     private long cursor;
 
-    Rewrite(long fileBytes) {
-        super(fileBytes);
+    Rewrite(long fileBytes, boolean directAllowed) {
+        super(fileBytes, directAllowed);
     }
 
     @Override

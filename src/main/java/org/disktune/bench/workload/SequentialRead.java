@@ -18,8 +18,8 @@ final class SequentialRead extends DirectoryWorkload {
     private FileChannel channel;
     private long cursor;
 
-    SequentialRead(long fileBytes) {
-        super(fileBytes);
+    SequentialRead(long fileBytes, boolean directAllowed) {
+        super(fileBytes, directAllowed);
     }
 
     @Override

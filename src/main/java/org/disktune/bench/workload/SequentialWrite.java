@@ -18,8 +18,8 @@ import org.disktune.bench.WorkloadContext;
 final class SequentialWrite extends DirectoryWorkload {
     private ByteBuffer block;
 
-    SequentialWrite(long fileBytes) {
-        super(fileBytes);
+    SequentialWrite(long fileBytes, boolean directAllowed) {
+        super(fileBytes, directAllowed);
     }
 
     @Override

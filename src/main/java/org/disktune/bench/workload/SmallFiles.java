@@ -24,8 +24,8 @@ final class SmallFiles extends DirectoryWorkload {
     private final byte[] content = new byte[FILE_BYTES];
     private Path directory;
 
-    SmallFiles() {
-        super(0);
+    SmallFiles(boolean directAllowed) {
+        super(0, directAllowed);
     }
 
     @Override
