@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 /** disktune bench plot A [B] --out FILE.png: every trial, the medians and their intervals, as a PNG. */
 @Command(name = "plot", mixinStandardHelpOptions = true,
         description = {"Draw the stored benchmark result A, or A and B side by side, as a PNG: a panel per workload with every "
-                + "trial as a point (in the order the trials ran), the median as a mark and its 95% confidence interval as an "
+                + "trial as a point (in the order the trials ran), the median as a mark and its 95%% confidence interval as an "
                 + "error bar.",
                 "Exit 0, 2 for a bad result file or an --out that exists, 4 when FILE.png cannot be written."})
 final class BenchPlotCommand implements Callable<Integer> {
