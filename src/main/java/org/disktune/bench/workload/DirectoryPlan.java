@@ -18,18 +18,19 @@ import java.util.Locale;
 public record DirectoryPlan(IoMode mode, boolean directRefused, long fileBytes, long memTotalBytes, String fileSystemType, boolean sizeFromCaller) {
     /** One line: "O_DIRECT on ext4, 1.0 GiB test file" or "buffered on ramfs (O_DIRECT refused), 47.1 GiB test file (twice RAM)". */
     public String describe() {
+        if (fileBytes == 0) {
+            return "small files on " + fileSystemType + " (no test file; the directory is fsynced after each batch)";
+        }
         StringBuilder s = new StringBuilder(mode == IoMode.DIRECT ? "O_DIRECT" : "buffered");
         s.append(" on ").append(fileSystemType);
         if (mode == IoMode.BUFFERED) {
             s.append(directRefused ? " (O_DIRECT refused)" : " (O_DIRECT not tried)");
         }
-        if (fileBytes > 0) {
-            s.append(", ").append(size(fileBytes)).append(" test file");
-            if (sizeFromCaller) {
-                s.append(mode == IoMode.BUFFERED ? " (size set by the caller: the page cache may hold it)" : " (size set by the caller)");
-            } else if (mode == IoMode.BUFFERED) {
-                s.append(" (twice RAM, so that the page cache cannot hold it)");
-            }
+        s.append(", ").append(size(fileBytes)).append(" test file");
+        if (sizeFromCaller) {
+            s.append(mode == IoMode.BUFFERED ? " (size set by the caller: the page cache may hold it)" : " (size set by the caller)");
+        } else if (mode == IoMode.BUFFERED) {
+            s.append(" (twice RAM, so that the page cache cannot hold it)");
         }
         return s.toString();
     }

@@ -201,7 +201,8 @@ class DirectoryWorkloadsTest {
                 new DirectoryPlan(IoMode.BUFFERED, true, 2 * 24683584L * 1024 / MIB * MIB, 24683584L * 1024, "ramfs", false).describe());
         assertEquals("buffered on tmpfs (O_DIRECT refused), 4.0 MiB test file (size set by the caller: the page cache may hold it)",
                 new DirectoryPlan(IoMode.BUFFERED, true, 4 * MIB, 0, "tmpfs", true).describe());
-        assertEquals("O_DIRECT on xfs", new DirectoryPlan(IoMode.DIRECT, false, 0, 0, "xfs", false).describe());
+        assertEquals("small files on xfs (no test file; the directory is fsynced after each batch)",
+                new DirectoryPlan(IoMode.DIRECT, false, 0, 0, "xfs", false).describe());
     }
 
     @Test
