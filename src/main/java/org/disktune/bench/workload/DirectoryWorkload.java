@@ -1,0 +1,308 @@
+package org.disktune.bench.workload;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileStore;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+
+import org.disktune.bench.Trial;
+import org.disktune.bench.Workload;
+import org.disktune.bench.WorkloadContext;
+import org.disktune.core.DisktuneException;
+
+import com.sun.nio.file.ExtendedOpenOption;
+
+/**
+ * A workload on the file system under test, like a phase of bonnie++ or sysbench fileio. {@link #prepare} checks the
+ * free space of the directory before writing anything, makes one fresh directory {@code DIR/.disktune-bench-XXXXXXXX}
+ * (removed by {@link #close()} and, on Ctrl-C or SIGTERM, by a shutdown hook: see {@link Scratch}), probes whether the
+ * file system takes O_DIRECT, and decides the {@link DirectoryPlan}: with O_DIRECT a 1 GiB test file (sysbench fileio's
+ * default total is 2 GiB, fio's examples use 1 GiB; the page cache is bypassed, so the size only sets the span of
+ * random I/O), otherwise twice MemTotal of /proc/meminfo, as bonnie++ insists, so that the page cache cannot hold the
+ * file. A size given to the constructor (tests) replaces both. {@link #method()} says which, for the stored result.
+ *
+ * <p>Free space needed: the test file (or one batch of small files) plus a margin of 256 MiB or 5% of the file
+ * system, whichever is larger, so that a benchmark never fills a file system other programs write to. The check uses
+ * {@code FileStore.getUsableSpace()} (statvfs f_bavail: what this user may still write). When O_DIRECT is refused the
+ * check is made again for the larger buffered file, after the probe (which writes one block in the fresh directory and
+ * removes it), and a refusal then removes the fresh directory as well.
+ *
+ * <p>Every trial runs for about the context's {@link WorkloadContext#trialTime()} on its monotonic clock; a trial that
+ * writes ends with fsync (FileChannel.force(true)), inside the time measured, so that data still in the page cache is
+ * not counted as written.
+ */
+public abstract sealed class DirectoryWorkload implements Workload
+        permits SequentialWrite, Rewrite, SequentialRead, RandomReadWrite, SmallFiles {
+    /** The test file with O_DIRECT, when no size is given. */
+    static final long DIRECT_FILE_BYTES = 1L << 30;
+    /** One block of the sequential workloads (bonnie++ uses 8 KiB, hdparm 2 MiB; 1 MiB keeps per-call cost out). */
+    static final int BLOCK = 1 << 20;
+    static final long MARGIN_BYTES = 256L << 20;
+    static final double MARGIN_SHARE = 0.05;
+
+    private final long fileBytesFromCaller;
+    private final boolean directAllowed;
+    private Scratch scratch;
+    private DirectoryPlan plan;
+    private int alignment;
+
+    /**
+     * @param fileBytes     the test file's size (rounded down to whole MiB, at least 1 MiB), or 0 to derive it
+     * @param directAllowed false measures through the page cache even where O_DIRECT works (tests of the buffered way)
+     */
+    DirectoryWorkload(long fileBytes, boolean directAllowed) {
+        this.directAllowed = directAllowed;
+        if (fileBytes < 0) {
+            throw new IllegalArgumentException("a file size is not negative: " + fileBytes);
+        }
+        this.fileBytesFromCaller = fileBytes == 0 ? 0 : Math.max(BLOCK, fileBytes / BLOCK * BLOCK);
+    }
+
+    /** How this workload measures (O_DIRECT or buffered, the test file's size and why); known after {@link #prepare}. */
+    public final DirectoryPlan plan() {
+        if (plan == null) {
+            throw new IllegalStateException(name() + " is not prepared");
+        }
+        return plan;
+    }
+
+    /** {@link #plan()} in one line for the stored result: "O_DIRECT on ext4, 1.0 GiB test file". */
+    public final String method() {
+        return plan().describe();
+    }
+
+    /** True for the workloads with one large test file; small-files makes only small ones. */
+    abstract boolean usesTestFile();
+
+    /** Bytes this workload writes at most besides a test file (small-files' largest batch). */
+    long otherBytes() {
+        return 0;
+    }
+
+    /** Called once the plan is made: lay out the test file, open channels. */
+    abstract void setUp(WorkloadContext context) throws IOException;
+
+    /** Close channels; the files go with the directory. */
+    abstract void tearDown() throws IOException;
+
+    /** One trial, after {@link #prepare}. */
+    abstract Trial trial(WorkloadContext context) throws IOException;
+
+    @Override
+    public final void prepare(WorkloadContext context) throws IOException {
+        if (scratch != null) {
+            throw new IllegalStateException(name() + " is already prepared");
+        }
+        Path directory = context.path();
+        if (!Files.isDirectory(directory)) {
+            throw DisktuneException.usage(directory + " is not a directory; give a directory on the file system to benchmark");
+        }
+        FileStore store = Files.getFileStore(directory);
+        long margin = Math.max(MARGIN_BYTES, (long) (store.getTotalSpace() * MARGIN_SHARE));
+        long smallest = fileBytesFromCaller > 0 ? fileBytesFromCaller : DIRECT_FILE_BYTES;
+        requireSpace(directory, usesTestFile() ? smallest : 0, margin, store.getUsableSpace());
+        try {
+            scratch = Scratch.create(directory);
+        } catch (AccessDeniedException e) {
+            throw DisktuneException.environment("cannot write in " + directory + " (permission denied); run as a user who may "
+                    + "write there or benchmark another directory");
+        } catch (FileSystemException e) {
+            throw DisktuneException.environment("cannot write in " + directory + " (" + e.getReason() + "); benchmark a "
+                    + "directory on a writable file system");
+        }
+        try {
+            alignment = (int) Math.max(4096, store.getBlockSize());
+            boolean direct = directAllowed && directIoWorks(scratch.directory(), alignment);
+            long memTotal = 0;
+            long fileBytes = fileBytesFromCaller;
+            if (fileBytes == 0) {
+                if (direct) {
+                    fileBytes = DIRECT_FILE_BYTES;
+                } else {
+                    memTotal = MemTotal.read(context.host());
+                    fileBytes = Math.max(BLOCK, 2 * memTotal / BLOCK * BLOCK);
+                }
+            }
+            plan = new DirectoryPlan(direct ? IoMode.DIRECT : IoMode.BUFFERED, directAllowed && !direct, usesTestFile() ? fileBytes : 0, memTotal,
+                    store.type(), fileBytesFromCaller > 0);
+            if (usesTestFile() && fileBytes > smallest) {
+                requireSpace(directory, fileBytes, margin, Files.getFileStore(directory).getUsableSpace());
+            }
+            setUp(context);
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                close();
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private void requireSpace(Path directory, long fileBytes, long margin, long usable) {
+        long needed = fileBytes + otherBytes() + margin;
+        if (usable < needed) {
+            String what = fileBytes > 0 ? "a " + DirectoryPlan.size(fileBytes) + " test file" : "a batch of small files";
+            throw DisktuneException.environment("not enough free space in " + directory + " for the " + name() + " benchmark: it needs "
+                    + DirectoryPlan.size(needed) + " (" + what + " and a " + DirectoryPlan.size(margin) + " margin), "
+                    + DirectoryPlan.size(usable) + " is free; free some space or benchmark a directory on a larger file system");
+        }
+    }
+
+    @Override
+    public final Trial run(WorkloadContext context) throws IOException {
+        if (scratch == null || plan == null) {
+            throw new IllegalStateException(name() + " is not prepared");
+        }
+        scratch.checkOpen();
+        return trial(context);
+    }
+
+    /** Closes the workload's channels, then removes its directory and every file in it. Idempotent. */
+    @Override
+    public final void close() throws IOException {
+        Scratch s = scratch;
+        if (s == null) {
+            return;
+        }
+        try {
+            tearDown();
+        } finally {
+            s.close();
+        }
+    }
+
+    /**
+     * Whether {@code directory}'s file system takes O_DIRECT: one aligned block written and read back through
+     * {@code ExtendedOpenOption.DIRECT}. A file system without direct I/O fails open(2) with EINVAL (ramfs; tmpfs
+     * before Linux 6.6, which added "trivial support for direct IO" to shmem), or the JDK refuses the option.
+     */
+    static boolean directIoWorks(Path directory, int alignment) throws IOException {
+        Path probe = directory.resolve("direct-probe");
+        try (FileChannel channel = FileChannel.open(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
+            ByteBuffer block = aligned(alignment, alignment);
+            writeFully(channel, block, 0);
+            block.clear();
+            readFully(channel, block, 0);
+            return true;
+        } catch (UnsupportedOperationException e) {
+            return false;
+        } catch (FileSystemException e) {
+            if ("Invalid argument".equals(e.getReason())) {
+                return false;
+            }
+            throw e;
+        } catch (IOException e) {
+            if (String.valueOf(e.getMessage()).contains("Invalid argument")) {
+                return false;
+            }
+            throw e;
+        } finally {
+            Files.deleteIfExists(probe);
+        }
+    }
+
+    final Scratch scratch() {
+        return scratch;
+    }
+
+    final int alignment() {
+        return alignment;
+    }
+
+    final boolean direct() {
+        return plan.mode() == IoMode.DIRECT;
+    }
+
+    /** Opens a file of the scratch directory for reading and writing, with O_DIRECT when the plan says so. */
+    final FileChannel open(Path file, boolean create) throws IOException {
+        scratch.checkOpen();
+        Set<OpenOption> options = new HashSet<>(List.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
+        if (create) {
+            options.add(StandardOpenOption.CREATE_NEW);
+        }
+        if (direct()) {
+            options.add(ExtendedOpenOption.DIRECT);
+        }
+        return FileChannel.open(file, options);
+    }
+
+    /** Writes the whole test file in blocks of random bytes and fsyncs it (prepare of rewrite, seq-read, rand-rw). */
+    final FileChannel layOut(Path file, ByteBuffer block) throws IOException {
+        FileChannel channel = open(file, true);
+        try {
+            for (long position = 0; position < plan.fileBytes(); position += block.capacity()) {
+                scratch.checkOpen();
+                block.clear();
+                writeFully(channel, block, position);
+            }
+            channel.force(true);
+            return channel;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** A direct buffer of {@code size} bytes whose address is a multiple of {@code alignment}, filled with random bytes. */
+    static ByteBuffer aligned(int size, int alignment) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(size + alignment).alignedSlice(alignment);
+        buffer.limit(size);
+        ByteBuffer block = buffer.slice();
+        SplittableRandom random = new SplittableRandom();
+        while (block.remaining() >= Long.BYTES) {
+            block.putLong(random.nextLong());
+        }
+        block.clear();
+        return block;
+    }
+
+    static void writeFully(FileChannel channel, ByteBuffer buffer, long position) throws IOException {
+        long at = position;
+        while (buffer.hasRemaining()) {
+            at += channel.write(buffer, at);
+        }
+    }
+
+    static void readFully(FileChannel channel, ByteBuffer buffer, long position) throws IOException {
+        long at = position;
+        while (buffer.hasRemaining()) {
+            int n = channel.read(buffer, at);
+            if (n < 0) {
+                throw new EOFException("the test file ended at " + at + " bytes");
+            }
+            at += n;
+        }
+    }
+
+    static long trialNanos(WorkloadContext context) {
+        return context.trialTime().toNanos();
+    }
+
+    static Trial megabytesPerSecond(long bytes, long operations, long nanos) {
+        double seconds = nanos / 1e9;
+        return new Trial(bytes / 1e6 / seconds, null, bytes, operations, seconds);
+    }
+
+    static Trial perSecond(long operations, long bytes, long nanos) {
+        double seconds = nanos / 1e9;
+        return new Trial(operations / seconds, null, bytes, operations, seconds);
+    }
+
+    static long elapsed(LongSupplier clock, long start) {
+        return Math.max(1, clock.getAsLong() - start);
+    }
+}

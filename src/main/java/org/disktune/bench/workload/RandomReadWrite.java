@@ -1,0 +1,84 @@
+package org.disktune.bench.workload;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.SplittableRandom;
+
+import org.disktune.bench.Trial;
+import org.disktune.bench.Unit;
+import org.disktune.bench.WorkloadContext;
+
+/**
+ * rand-rw, sysbench fileio's {@code --file-test-mode=rndrw} with its defaults: 4 KiB blocks at uniformly random
+ * aligned offsets of the test file, 70% reads and 30% writes ({@code --file-rw-ratio=1.5}), one I/O at a time, an
+ * fsync after every 100 writes ({@code --file-fsync-freq=100}) and one at the end of the trial; IOPS counts reads and
+ * writes (not the fsyncs, whose time is included). With a buffered file of twice RAM the page cache can still hold up
+ * to half of it, so some reads may be served from memory; O_DIRECT has no such share.
+ */
+final class RandomReadWrite extends DirectoryWorkload {
+    static final int IO_BYTES = 4096;
+    static final int READ_PERCENT = 70;
+    static final int FSYNC_EVERY = 100;
+    private final SplittableRandom random = new SplittableRandom();
+    private ByteBuffer io;
+    private FileChannel channel;
+
+    RandomReadWrite(long fileBytes, boolean directAllowed) {
+        super(fileBytes, directAllowed);
+    }
+
+    @Override
+    public String name() {
+        return "rand-rw";
+    }
+
+    @Override
+    public Unit unit() {
+        return Unit.IOPS;
+    }
+
+    @Override
+    boolean usesTestFile() {
+        return true;
+    }
+
+    @Override
+    void setUp(WorkloadContext context) throws IOException {
+        channel = layOut(scratch().resolve("rand-rw.dat"), aligned(BLOCK, alignment()));
+        io = aligned(Math.max(IO_BYTES, alignment()), alignment());
+    }
+
+    @Override
+    Trial trial(WorkloadContext context) throws IOException {
+        long limit = trialNanos(context);
+        long slots = plan().fileBytes() / io.capacity();
+        long start = context.nanoTime().getAsLong();
+        long operations = 0;
+        long writes = 0;
+        do {
+            scratch().checkOpen();
+            long position = random.nextLong(slots) * io.capacity();
+            io.clear();
+            if (random.nextInt(100) < READ_PERCENT) {
+                readFully(channel, io, position);
+            } else {
+                io.put(0, (byte) (io.get(0) + 1));
+                writeFully(channel, io, position);
+                if (++writes % FSYNC_EVERY == 0) {
+                    channel.force(true);
+                }
+            }
+            operations++;
+        } while (context.nanoTime().getAsLong() - start < limit);
+        channel.force(true);
+        return perSecond(operations, operations * io.capacity(), elapsed(context.nanoTime(), start));
+    }
+
+    @Override
+    void tearDown() throws IOException {
+        if (channel != null) {
+            channel.close();
+        }
+    }
+}

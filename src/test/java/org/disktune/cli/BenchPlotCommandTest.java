@@ -1,0 +1,99 @@
+package org.disktune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.imageio.ImageIO;
+
+import org.disktune.bench.BenchResult;
+import org.disktune.bench.Profile;
+import org.disktune.bench.Trial;
+import org.disktune.bench.Unit;
+import org.disktune.bench.WorkloadResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** disktune bench plot A [B] --out FILE.png on result files: the PNG, and one-line refusals. */
+class BenchPlotCommandTest {
+    @TempDir
+    Path temp;
+
+    private Path resultFile(String id, int workloads) throws IOException {
+        List<WorkloadResult> list = new ArrayList<>();
+        for (int w = 0; w < workloads; w++) {
+            List<Trial> trials = List.of(new Trial(100 + w, null, 1_000_000, 1, 0.01), new Trial(110 + w, null, 1_000_000, 1, 0.01),
+                    new Trial(105 + w, null, 1_000_000, 1, 0.01));
+            list.add(new WorkloadResult("w" + w, Unit.MB_S, trials, 105 + w, null));
+        }
+        BenchResult r = new BenchResult(1, id, "/srv", null, null, "6.18", "boot", "2025-01-01T00:00:00Z", Profile.QUICK,
+                Map.of(), list);
+        Path file = temp.resolve(id + ".json");
+        BenchResultFile.JSON.writeValue(file.toFile(), r);
+        return file;
+    }
+
+    @Test
+    void twoResultsBecomeOnePngOfTheirWorkloads() throws IOException {
+        Path a = resultFile("a", 2);
+        Path b = resultFile("b", 2);
+        Path png = temp.resolve("ab.png");
+        CliRun run = CliRun.run("bench", "plot", a.toString(), b.toString(), "--out", png.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("wrote " + png + " (840x340, 2 workloads)\n", run.out());
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(840, image.getWidth());
+        assertEquals(340, image.getHeight());
+        assertTrue(Files.readString(a).contains("\"schema_version\":1"), "snake_case like every JSON of disktune");
+    }
+
+    @Test
+    void anExistingOutIsKeptUnlessForced() throws IOException {
+        Path a = resultFile("a", 1);
+        Path png = Files.writeString(temp.resolve("old.png"), "keep me");
+        CliRun run = CliRun.run("bench", "plot", a.toString(), "--out", png.toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("disktune: " + png + " exists; give another --out or add --force to replace it\n", run.err());
+        assertEquals("keep me", Files.readString(png));
+
+        CliRun forced = CliRun.run("bench", "plot", a.toString(), "--out", png.toString(), "--force");
+        assertEquals(0, forced.exitCode(), forced.err());
+        assertEquals(TrialPlotSize.ONE_PANEL, ImageIO.read(png.toFile()).getWidth());
+    }
+
+    @Test
+    void badResultFilesAndAMissingOutAreOneLineErrors() throws IOException {
+        Path png = temp.resolve("x.png");
+        CliRun missing = CliRun.run("bench", "plot", temp.resolve("nope.json").toString(), "--out", png.toString());
+        assertEquals(2, missing.exitCode());
+        assertEquals(1, missing.err().lines().count(), missing.err());
+        assertTrue(missing.err().contains("nope.json: no such file"), missing.err());
+
+        Path garbage = Files.writeString(temp.resolve("garbage.json"), "{\"id\": [1,\n2");
+        CliRun bad = CliRun.run("bench", "plot", garbage.toString(), "--out", png.toString());
+        assertEquals(2, bad.exitCode());
+        assertEquals(1, bad.err().lines().count(), bad.err());
+        assertTrue(bad.err().contains("garbage.json is not a benchmark result ("), bad.err());
+
+        CliRun noOut = CliRun.run("bench", "plot", resultFile("a", 1).toString());
+        assertEquals(2, noOut.exitCode());
+        assertTrue(noOut.err().contains("--out"), noOut.err());
+
+        CliRun noDir = CliRun.run("bench", "plot", resultFile("c", 1).toString(), "--out", temp.resolve("no/such/dir.png").toString());
+        assertEquals(4, noDir.exitCode());
+        assertEquals("disktune: cannot write " + temp.resolve("no/such/dir.png") + " (no such directory); create its directory first\n", noDir.err());
+        assertFalse(Files.exists(png));
+    }
+
+    private static final class TrialPlotSize {
+        static final int ONE_PANEL = org.disktune.bench.plot.TrialPlot.PANEL_WIDTH;
+    }
+}
