@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
                 + "Ctrl-C). Several trials per workload after a warm-up; the result, with every trial and the settings in "
                 + "force, is stored under /var/lib/disktune/bench/ID.json.",
                 "Exit 0, 2 for a bad target, 4 when it cannot be read or written."},
-        subcommands = {})
+        subcommands = {BenchCompareCommand.class, BenchListCommand.class})
 final class BenchCommand implements Callable<Integer> {
     private final Session session;
 
