@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
                 + "trial and the settings in force, is stored under /var/lib/disktune/bench/ID.json. A progress bar goes to "
                 + "stderr when it is a terminal.",
                 "Exit 0, 2 for a bad target, 4 when it cannot be read or written."},
-        subcommands = {BenchPlotCommand.class})
+        subcommands = {BenchCompareCommand.class, BenchListCommand.class, BenchPlotCommand.class})
 final class BenchCommand implements Callable<Integer> {
     private final Session session;
 

@@ -1,0 +1,46 @@
+package org.disktune.bench.stats;
+
+import java.util.Locale;
+
+import org.disktune.bench.Unit;
+
+/**
+ * What a comparison of two runs says about one workload: the medians of A's and B's trials, the ratio B/A with its 95%
+ * confidence interval ({@link RatioInterval}), and the claim it supports. A change is claimed only when the interval
+ * excludes 1.0; a bare percentage is never shown.
+ */
+public record Verdict(String workload, Unit unit, double medianA, double medianB, Interval ratio, Direction direction) {
+
+    /** The verdict of A's and B's figures of one workload. */
+    public static Verdict of(String workload, Unit unit, double[] a, double[] b) {
+        Interval ratio = RatioInterval.ratio(a, b);
+        return new Verdict(workload, unit, RatioInterval.median(a), RatioInterval.median(b), ratio, Direction.of(ratio));
+    }
+
+    /**
+     * One line: "seq-read-buffered +7.9% [+3.1%, +12.4%]" for a change, "seq-read-buffered: no detectable change (-1.2%
+     * [-4.0%, +1.9%])" otherwise. Percentages are (ratio - 1) · 100 with one decimal and a sign always ("+0.0%", never
+     * "-0.0%"); an unbounded interval shows "+inf%".
+     */
+    public String text() {
+        String numbers = percent(ratio.estimate()) + " [" + percent(ratio.low()) + ", " + percent(ratio.high()) + "]";
+        return direction == Direction.NONE ? workload + ": no detectable change (" + numbers + ")" : workload + " " + numbers;
+    }
+
+    /** The change B/A - 1 in percent (may be infinite). */
+    public static double changePercent(double ratio) {
+        return (ratio - 1) * 100;
+    }
+
+    static String percent(double ratio) {
+        double p = changePercent(ratio);
+        if (Double.isInfinite(p)) {
+            return p > 0 ? "+inf%" : "-inf%";
+        }
+        double rounded = Math.round(p * 10) / 10.0;
+        if (rounded == 0) {
+            rounded = 0.0; // no "-0.0%"
+        }
+        return String.format(Locale.ROOT, "%+.1f%%", rounded);
+    }
+}
