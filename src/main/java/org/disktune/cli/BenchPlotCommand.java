@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 final class BenchPlotCommand implements Callable<Integer> {
     private final Session session;
 
-    @Parameters(index = "0", paramLabel = "A", description = "A stored result: the path of its JSON file.")
+    @Parameters(index = "0", paramLabel = "A", description = "A stored result: its id (disktune bench list) or the path of its JSON file.")
     private String a;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "B", description = "A second result, drawn beside A in another colour.")
@@ -52,8 +52,9 @@ final class BenchPlotCommand implements Callable<Integer> {
         if (Files.isDirectory(target)) {
             throw DisktuneException.usage(out + " is a directory; give --out a file name such as bench.png");
         }
-        BenchResult first = BenchResultFile.load(session.userFile(a), a);
-        TrialPlot plot = b == null ? TrialPlot.of(first) : TrialPlot.of(first, BenchResultFile.load(session.userFile(b), b));
+        org.disktune.bench.store.BenchStore store = new org.disktune.bench.store.BenchStore(session.host());
+        BenchResult first = BenchCompareCommand.load(store, a, session);
+        TrialPlot plot = b == null ? TrialPlot.of(first) : TrialPlot.of(first, BenchCompareCommand.load(store, b, session));
         StandardOpenOption create = force ? StandardOpenOption.CREATE : StandardOpenOption.CREATE_NEW;
         try (OutputStream png = Files.newOutputStream(target, create, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             plot.writePng(png);

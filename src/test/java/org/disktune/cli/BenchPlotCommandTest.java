@@ -36,9 +36,11 @@ class BenchPlotCommandTest {
         }
         BenchResult r = new BenchResult(1, id, "/srv", null, null, "6.18", "boot", "2025-01-01T00:00:00Z", Profile.QUICK,
                 Map.of(), list);
-        Path file = temp.resolve(id + ".json");
-        BenchResultFile.JSON.writeValue(file.toFile(), r);
-        return file;
+        org.disktune.host.Host host = new org.disktune.host.RootedHost(temp, new org.disktune.host.RefusingCommandRunner("test"), () -> {
+            throw new IllegalStateException("no kernel log");
+        }, java.time.Clock.systemUTC(), true);
+        String saved = new org.disktune.bench.store.BenchStore(host).save(r);
+        return host.path("/var/lib/disktune/bench/" + saved + ".json");
     }
 
     @Test
