@@ -16,7 +16,7 @@ public interface Workload extends AutoCloseable {
     default void prepare(WorkloadContext context) throws IOException {
     }
 
-    /** One trial of about {@code context.profile().trialTime()}. */
+    /** One trial of about {@code context.trialTime()} (the profile's trial time on a real run). */
     Trial run(WorkloadContext context) throws IOException;
 
     @Override

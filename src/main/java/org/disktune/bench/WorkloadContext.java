@@ -3,6 +3,7 @@ package org.disktune.bench;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.function.LongSupplier;
 
 import org.disktune.host.Host;
@@ -15,25 +16,30 @@ import org.disktune.host.Host;
  * @param device    the kernel name of the block device under test ("loop3", "sdb"), or of the device holding the
  *                  directory; null when unknown
  * @param path      the device node (/dev/loop3) or the directory, resolved through the host
- * @param trialTime how long one trial runs, overriding the profile's (tests use a fraction of a second); null for
- *                  the profile's own. Read it through {@link #trialTime()}, which applies the fallback.
+ * @param trialTime how long one trial runs: the profile's {@link Profile#trialTime()} (what the six-argument
+ *                  constructor gives, and every real run uses); shorter only in tests and in the accuracy script's
+ *                  runner, where a 200 ms trial keeps a test of a real device within its budget without a Profile
+ *                  constant that users could pick
  */
 public record WorkloadContext(Host host, String device, Path path, Profile profile, Clock clock, LongSupplier nanoTime,
         Duration trialTime) {
     public WorkloadContext {
-        if (trialTime != null && (trialTime.isNegative() || trialTime.isZero())) {
-            throw new IllegalArgumentException("a trial time is positive: " + trialTime);
+        Objects.requireNonNull(profile, "profile");
+        if (trialTime == null) {
+            trialTime = profile.trialTime();
+        }
+        if (trialTime.isNegative() || trialTime.isZero()) {
+            throw new IllegalArgumentException("a trial runs for a positive time: " + trialTime);
         }
     }
 
-    /** With the profile's trial time (a real run). */
+    /** A context whose trials run for the profile's trial time. */
     public WorkloadContext(Host host, String device, Path path, Profile profile, Clock clock, LongSupplier nanoTime) {
-        this(host, device, path, profile, clock, nanoTime, null);
+        this(host, device, path, profile, clock, nanoTime, profile.trialTime());
     }
 
-    /** How long one trial runs: the override when given, else the profile's. */
-    @Override
-    public Duration trialTime() {
-        return trialTime != null ? trialTime : profile.trialTime();
+    /** This context with trials of {@code time} instead (tests, the accuracy script's runner). */
+    public WorkloadContext withTrialTime(Duration time) {
+        return new WorkloadContext(host, device, path, profile, clock, nanoTime, time);
     }
 }

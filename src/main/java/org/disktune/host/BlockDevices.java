@@ -8,6 +8,21 @@ public interface BlockDevices {
     /** BLKRAGET: readahead in 512-byte sectors (what blockdev --getra and hdparm -a show). */
     long readAheadSectors(String device);
 
+    /**
+     * BLKSSZGET: the logical block size in bytes (512 or 4096; what blockdev --getss shows), the unit O_DIRECT
+     * offsets, lengths and buffer addresses must be multiples of on a block device (open(2), "O_DIRECT").
+     */
+    int logicalBlockSize(String device);
+
     /** BLKFLSBUF: flush the buffer cache of the device (as hdparm -t does before timing). */
     void flushBuffers(String device);
+
+    /**
+     * posix_fadvise(POSIX_FADV_DONTNEED) over the whole of the regular file {@code machinePath} (absolute): the
+     * kernel drops its clean pages from the page cache (mm/fadvise.c starts writeback of dirty ones and invalidates
+     * what is clean), so that the next read of it goes to the disk. Used on the backing file of a loop device,
+     * whose reads are otherwise served from that file's cache however often the loop device's own buffers are
+     * flushed. Opens the file read-only; changes no data.
+     */
+    void dropFileCache(String machinePath);
 }

@@ -2,6 +2,7 @@ package org.disktune.host;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 
 /** The few libc calls disktune needs, bound through JNA. Package-private: only the host uses them. */
@@ -12,6 +13,8 @@ interface LibC extends Library {
     long BLKRAGET = 0x1263L;
     long BLKFLSBUF = 0x1261L;
     long BLKGETSIZE64 = 0x80081272L;
+    long BLKSSZGET = 0x1268L;
+    int POSIX_FADV_DONTNEED = 4;
 
     static LibC load() {
         return Native.load("c", LibC.class);
@@ -26,4 +29,9 @@ interface LibC extends Library {
     int ioctl(int fd, long request, LongByReference value);
 
     int ioctl(int fd, long request, long value);
+
+    int ioctl(int fd, long request, IntByReference value);
+
+    /** Returns 0 or the error number itself (it does not set errno). offset and len are off_t (64 bits). */
+    int posix_fadvise(int fd, long offset, long len, int advice);
 }

@@ -1,12 +1,16 @@
 package org.disktune.host;
 
 import com.sun.jna.Native;
+import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 
-/** Block-device ioctls on the live machine, through libc (JNA). Read-only apart from BLKFLSBUF. */
+/**
+ * Block-device ioctls on the live machine, through libc (JNA). Read-only apart from BLKFLSBUF and the page-cache drop
+ * of posix_fadvise, which change no data.
+ */
 final class LinuxBlockDevices implements BlockDevices {
     private final LibC libc;
 
@@ -22,6 +26,41 @@ final class LinuxBlockDevices implements BlockDevices {
     @Override
     public long readAheadSectors(String device) {
         return query(device, LibC.BLKRAGET);
+    }
+
+    @Override
+    public int logicalBlockSize(String device) {
+        int fd = openDevice(device);
+        try {
+            IntByReference value = new IntByReference();
+            if (libc.ioctl(fd, LibC.BLKSSZGET, value) != 0) {
+                throw failure(device, "BLKSSZGET");
+            }
+            return value.getValue();
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    @Override
+    public void dropFileCache(String machinePath) {
+        if (!machinePath.startsWith("/") || machinePath.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("machine path must be absolute: " + machinePath);
+        }
+        int fd = libc.open(machinePath, LibC.O_RDONLY | LibC.O_CLOEXEC);
+        if (fd < 0) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, machinePath + ": open failed (errno " + Native.getLastError()
+                    + "); its page cache cannot be dropped: run as root, and keep the file in place while it is measured");
+        }
+        try {
+            int error = libc.posix_fadvise(fd, 0, 0, LibC.POSIX_FADV_DONTNEED);
+            if (error != 0) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, machinePath + ": posix_fadvise(POSIX_FADV_DONTNEED) failed (error "
+                        + error + "); its page cache cannot be dropped");
+            }
+        } finally {
+            libc.close(fd);
+        }
     }
 
     @Override

@@ -68,8 +68,20 @@ public final class RootedHost implements Host {
             }
 
             @Override
+            public int logicalBlockSize(String device) {
+                throw refused(device);
+            }
+
+            @Override
             public void flushBuffers(String device) {
                 throw refused(device);
+            }
+
+            @Override
+            public void dropFileCache(String machinePath) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT,
+                        "the page cache of " + machinePath + " belongs to the machine, not to root " + root
+                                + "; run without --root/--sample on the machine itself");
             }
 
             private DisktuneException refused(String device) {

@@ -1,0 +1,27 @@
+package org.disktune.bench.workload;
+
+import org.disktune.bench.Latency;
+import org.disktune.bench.Trial;
+
+/** The figures of a trial from what it did: MB/s as 10^6 bytes per second (as hdparm and fio print), or IOPS. */
+final class Trials {
+    private Trials() {
+    }
+
+    static Trial throughput(long bytes, long operations, long nanos) {
+        double seconds = seconds(nanos);
+        return new Trial(bytes / seconds / 1e6, null, bytes, operations, seconds);
+    }
+
+    static Trial iops(long bytes, long operations, long nanos, Latency latency) {
+        double seconds = seconds(nanos);
+        return new Trial(operations / seconds, latency, bytes, operations, seconds);
+    }
+
+    private static double seconds(long nanos) {
+        if (nanos <= 0) {
+            throw new IllegalStateException("a trial took no time (" + nanos + " ns): the clock does not advance");
+        }
+        return nanos / 1e9;
+    }
+}
