@@ -31,6 +31,11 @@ final class ApplyCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan; change nothing.")
     private boolean dryRun;
 
+    @Option(names = "--bench", paramLabel = "TARGET", description = "Before changing anything, measure TARGET (a disk or a "
+            + "directory; bench --quick, a mounted disk too: reading never changes it) and keep it as its baseline; after the "
+            + "reboot, disktune verify --bench measures it again and says whether the change gained anything. Repeatable.")
+    private java.util.List<String> bench = java.util.List.of();
+
     @Option(names = "--boot", description = "As disktune.service runs it at boot: make again the live settings udev cannot "
             + "reach (mount options, values refused when a device appeared), check the rest; never write a file or rebuild "
             + "an image. The outcome is kept in /var/lib/disktune/boot-status.json for verify.")
@@ -53,6 +58,14 @@ final class ApplyCommand implements Callable<Integer> {
             }
             DesiredStateService service = new DesiredStateService(session.host(), DriverCatalog.load(), session.configLocation());
             return boot ? boot(service) : device(service);
+        }
+        if (!bench.isEmpty() && !dryRun) {
+            org.disktune.tuning.ChangePreflight.requireRoot(session.host(), "apply --bench");
+            for (org.disktune.bench.run.BeforeAfter.Baseline b : new org.disktune.bench.run.BeforeAfter(session.host()).baselines(bench)) {
+                session.err().println("baseline: " + b.key() + " measured as " + b.result().id() + " (disktune verify --bench compares "
+                        + "after the change)");
+            }
+            session.err().flush();
         }
         ApplyResult result = ApplyFailureOutput.around(session,
                 () -> new DesiredStateService(session.host(), DriverCatalog.load(), session.configLocation()).apply(dryRun));

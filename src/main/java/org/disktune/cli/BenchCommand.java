@@ -7,10 +7,10 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.disktune.bench.BenchResult;
-import org.disktune.bench.BenchRunner;
-import org.disktune.bench.BenchService;
+import org.disktune.bench.run.BenchRunner;
+import org.disktune.bench.run.BenchService;
 import org.disktune.bench.Profile;
-import org.disktune.bench.StandardWorkloads;
+import org.disktune.bench.run.StandardWorkloads;
 import org.disktune.bench.WorkloadResult;
 import org.disktune.bench.store.BenchStore;
 import org.disktune.core.DisktuneException;

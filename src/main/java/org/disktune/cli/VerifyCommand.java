@@ -27,6 +27,11 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "A disk, array or mount the configuration names but this machine lacks is drift (exit 1).")
     private boolean strict;
 
+    @Option(names = "--bench", description = "Also measure again every disk and directory apply --bench measured before the "
+            + "change (found by stable ID) and report per workload a gain, a loss or no detectable change, with the rules of "
+            + "bench compare; a significant loss is exit 1.")
+    private boolean bench;
+
     VerifyCommand(Session session) {
         this.session = session;
     }
@@ -35,9 +40,35 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         VerifyReport report = new VerifyService(session.host(), DriverCatalog.load(), session.configLocation(), strict).verify();
         ExitCode code = report.exitCode();
-        if (!(quiet && code == ExitCode.OK)) {
-            session.output().render("verify", report, out -> new VerifyRenderer().print(report, out));
+        if (!bench) {
+            if (!(quiet && code == ExitCode.OK)) {
+                session.output().render("verify", report, out -> new VerifyRenderer().print(report, out));
+            }
+            return code.code();
         }
-        return code.code();
+        java.util.List<org.disktune.bench.run.BeforeAfter.After> afters = new org.disktune.bench.run.BeforeAfter(session.host()).again();
+        boolean regression = afters.stream().anyMatch(a -> a.comparison() != null && a.comparison().regression());
+        ExitCode overall = code == ExitCode.DRIFT || regression ? ExitCode.DRIFT : code;
+        if (!(quiet && overall == ExitCode.OK)) {
+            session.output().render("verify", new BenchVerifyView(report, afters.stream().map(BenchAfterView::of).toList()), out -> {
+                new VerifyRenderer().print(report, out);
+                if (afters.isEmpty()) {
+                    out.println("bench: no baseline; measure one with disktune apply --bench TARGET before a change");
+                }
+                for (org.disktune.bench.run.BeforeAfter.After a : afters) {
+                    if (a.skipped() != null) {
+                        out.println("bench " + a.key() + ": " + a.skipped());
+                        continue;
+                    }
+                    out.println("bench " + a.key() + ": " + a.baselineId() + " -> " + a.result().id());
+                    a.comparison().verdicts().forEach(v -> out.println("  " + v.text()));
+                    a.comparison().notes().forEach(n -> out.println("  note: " + n));
+                }
+                if (regression) {
+                    out.println("bench: a workload got significantly worse (exit 1)");
+                }
+            });
+        }
+        return overall.code();
     }
 }

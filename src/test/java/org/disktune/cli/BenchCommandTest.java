@@ -106,4 +106,17 @@ class BenchCommandTest {
         assertEquals(before, Files.exists(STORE) ? Files.list(STORE).count() : 0);
         assertFalse(unknown.err().contains("\tat "), "no stack trace");
     }
+
+    @Test
+    void verifyBenchWithoutABaselineSaysHowToMeasureOne() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("root/etc"));
+        Path conf = Files.writeString(dir.resolve("empty.conf"), "");
+        CliRun human = CliRun.run("--root", root.getParent().toString(), "--config", conf.toString(), "verify", "--bench");
+        assertTrue(human.out().contains("bench: no baseline; measure one with disktune apply --bench TARGET before a change"),
+                human.out() + human.err());
+        CliRun json = CliRun.run("--json", "--root", root.getParent().toString(), "--config", conf.toString(), "verify", "--bench");
+        JsonNode node = new ObjectMapper().readTree(json.out());
+        assertTrue(node.has("checks") && node.has("summary"), "the verify report's fields stay at the top: " + json.out());
+        assertEquals(0, node.get("bench").size());
+    }
 }

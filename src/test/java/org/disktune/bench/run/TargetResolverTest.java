@@ -1,4 +1,4 @@
-package org.disktune.bench;
+package org.disktune.bench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

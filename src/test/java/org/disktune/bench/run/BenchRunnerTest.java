@@ -1,4 +1,4 @@
-package org.disktune.bench;
+package org.disktune.bench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +13,13 @@ import java.util.List;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.junit.jupiter.api.Test;
+import org.disktune.bench.Unit;
+import org.disktune.bench.Latency;
+import org.disktune.bench.Trial;
+import org.disktune.bench.Profile;
+import org.disktune.bench.Workload;
+import org.disktune.bench.WorkloadContext;
+import org.disktune.bench.WorkloadResult;
 
 class BenchRunnerTest {
     /** A workload that records when it ran and answers figures from a list. */

@@ -1,4 +1,4 @@
-package org.disktune.bench;
+package org.disktune.bench.run;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -9,6 +9,12 @@ import java.util.Map;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.bench.Latency;
+import org.disktune.bench.Trial;
+import org.disktune.bench.Profile;
+import org.disktune.bench.Workload;
+import org.disktune.bench.WorkloadContext;
+import org.disktune.bench.WorkloadResult;
 
 /**
  * Runs workloads the way the statistics need them: every workload prepared, then the warm-up trials (discarded: the

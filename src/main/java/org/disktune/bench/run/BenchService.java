@@ -1,4 +1,4 @@
-package org.disktune.bench;
+package org.disktune.bench.run;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -13,6 +13,11 @@ import org.disktune.core.DisktuneException;
 import org.disktune.detect.MachineDetector;
 import org.disktune.detect.MachineReport;
 import org.disktune.host.Host;
+import org.disktune.bench.Profile;
+import org.disktune.bench.Workload;
+import org.disktune.bench.WorkloadContext;
+import org.disktune.bench.WorkloadResult;
+import org.disktune.bench.BenchResult;
 
 /**
  * Backs {@code disktune bench TARGET}: resolves the target, reads the settings in force (so that a later comparison
@@ -44,6 +49,11 @@ public final class BenchService {
         this.host = host;
         this.workloads = workloads;
         this.store = store;
+    }
+
+    /** What {@code target} is on this machine (see {@link TargetResolver}), without measuring it. */
+    public BenchTarget resolve(String target, boolean forceRead) {
+        return new TargetResolver(host).resolve(target, new MachineDetector(host).detect(), forceRead);
     }
 
     /**

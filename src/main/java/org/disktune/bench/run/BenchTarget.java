@@ -1,4 +1,4 @@
-package org.disktune.bench;
+package org.disktune.bench.run;
 
 /**
  * What a benchmark measures, resolved before anything runs: a block device (read only) or a directory on the file

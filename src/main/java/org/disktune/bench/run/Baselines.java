@@ -1,4 +1,4 @@
-package org.disktune.bench;
+package org.disktune.bench.run;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

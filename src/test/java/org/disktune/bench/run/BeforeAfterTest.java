@@ -1,0 +1,81 @@
+package org.disktune.bench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.disktune.bench.stats.Direction;
+import org.disktune.host.Host;
+import org.disktune.host.LinuxHost;
+import org.disktune.host.LiveKernelLog;
+import org.disktune.host.LoopDevice;
+import org.disktune.host.ProcessCommandRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * apply --bench and verify --bench on this machine's kernel: a loop device measured before a change of read_ahead_kb,
+ * measured again after it by its baseline, every workload compared and the changed setting named. (Whether a real
+ * change is detected is the A/B experiment of src/test/scripts/bench-ab.sh, on a device full of data.)
+ * The baselines and results go to this machine's /var/lib/disktune/bench; the test puts back what it found there.
+ * Needs root.
+ */
+class BeforeAfterTest {
+    private static final Path STATE = Path.of("/var/lib/disktune/bench");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aBaselineMeasuredBeforeIsMeasuredAgainAndComparedPerWorkload() throws IOException {
+        byte[] index = Files.exists(STATE.resolve("baselines.json")) ? Files.readAllBytes(STATE.resolve("baselines.json")) : null;
+        List<Path> before = Files.exists(STATE) ? Files.list(STATE).toList() : List.of();
+        ProcessCommandRunner commands = new ProcessCommandRunner();
+        Host host = new LinuxHost(commands, new LiveKernelLog(commands));
+        try (LoopDevice loop = LoopDevice.attach(dir, 64)) {
+            String original = loop.queue("read_ahead_kb");
+            try {
+                loop.setQueue("read_ahead_kb", "4");
+                BeforeAfter flow = new BeforeAfter(host, Duration.ofMillis(150));
+                List<BeforeAfter.Baseline> baselines = flow.baselines(List.of("/dev/" + loop.name()));
+                assertEquals(1, baselines.size());
+                assertEquals("device:" + loop.name(), baselines.get(0).key(), "a loop device has no stable identity");
+                loop.setQueue("read_ahead_kb", "4096");
+                List<BeforeAfter.After> afters = flow.again().stream().filter(a -> a.key().equals("device:" + loop.name())).toList();
+                assertEquals(1, afters.size());
+                BeforeAfter.After after = afters.get(0);
+                assertNull(after.skipped());
+                assertNotNull(after.comparison());
+                assertEquals(6, after.comparison().verdicts().size());
+                assertEquals("4096", after.result().settings().get("queue/read_ahead_kb"));
+                assertTrue(after.comparison().notes().stream().anyMatch(n -> n.contains("read_ahead_kb 4 -> 4096")), after.comparison().notes()
+                        .toString());
+                assertEquals(List.of("seq-read-buffered", "cached-read", "seq-read-direct", "rand-read-4k-qd1", "rand-read-4k-qd4",
+                        "rand-read-4k-qd32"), after.comparison().verdicts().stream().map(v -> v.workload()).toList());
+                assertTrue(after.comparison().verdicts().stream().allMatch(v -> v.text().startsWith(v.workload())
+                        && (v.direction() == Direction.NONE) == v.text().contains("no detectable change")), after.comparison().verdicts()
+                        .toString());
+            } finally {
+                loop.setQueue("read_ahead_kb", original);
+            }
+        } finally {
+            if (index == null) {
+                Files.deleteIfExists(STATE.resolve("baselines.json"));
+            } else {
+                Files.write(STATE.resolve("baselines.json"), index);
+            }
+            for (Path p : Files.list(STATE).toList()) {
+                if (!before.contains(p)) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+}
