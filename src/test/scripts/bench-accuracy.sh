@@ -95,7 +95,11 @@ keys=(seq psync-qd1 libaio-qd1 psync-qd4 libaio-qd4 psync-qd32 libaio-qd32)
 declare -A ratios fios dts
 for ((r = 1; r <= rounds; r++)); do
     for key in "${keys[@]}"; do
-        read -r f d < <(measure "$key" $(((r + 1) % 2)))
+        read -r f d < <(measure "$key" $(((r + 1) % 2))) || true
+        if [[ -z ${f:-} || -z ${d:-} ]]; then
+            echo "bench-accuracy.sh: round $r, $key: fio gave '${f:-}', disktune '${d:-}'; see the errors above" >&2
+            exit 1
+        fi
         ratio=$(awk -v d="$d" -v f="$f" 'BEGIN { printf "%.3f", d / f }')
         printf 'round %d %-12s fio %10s  disktune %10s  ratio %s\n' "$r" "$key" "$f" "$d" "$ratio"
         ratios[$key]+="$ratio " fios[$key]+="$f " dts[$key]+="$d "
