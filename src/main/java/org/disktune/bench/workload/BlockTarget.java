@@ -78,8 +78,7 @@ final class BlockTarget {
      * (the documentation of {@code com.sun.nio.file.ExtendedOpenOption.DIRECT}: 4096 for a node on devtmpfs).
      */
     int directAlignment() throws IOException {
-        long store = Files.getFileStore(node).getBlockSize();
-        return (int) Math.max(logicalBlockSize, Math.min(store, 1 << 20));
+        return Math.toIntExact(Math.max(logicalBlockSize, Files.getFileStore(node).getBlockSize()));
     }
 
     /** The end of the last whole {@code block} of the device: sequential reads wrap there. */

@@ -22,10 +22,12 @@ import org.disktune.core.DisktuneException;
 
 /**
  * rand-read-4k-qdN: 4 KiB O_DIRECT reads at uniformly random 4 KiB-aligned offsets over the whole device, with N
- * reads in flight: N threads, each issuing one positional read (pread(2)) after the other on one shared FileChannel
- * (Java serializes positional reads of a channel only on Windows). That is fio's {@code --ioengine=psync
- * --numjobs=N} thread model; {@code --ioengine=libaio --iodepth=N} keeps the same N requests in the device's queue
- * from one thread, which is what the queue sees as well. Every I/O's latency (from just before the pread to just
+ * reads in flight: N threads, each issuing one positional read (pread(2)) after the other on a FileChannel of its own.
+ * That is fio's {@code --ioengine=psync --numjobs=N --thread} model (each fio job opens the file itself);
+ * {@code --ioengine=libaio --iodepth=N} keeps the same N requests in the device's queue from one thread. One channel
+ * per thread, not one shared: every positional read of a FileChannel enters and leaves a monitor (the channel's
+ * NativeThreadSet, so that close can signal blocked threads), and with 32 threads that monitor is contended: on one
+ * CPU a shared channel gave 0.72 of fio's IOPS at depth 32, a channel per thread 0.99 (src/test/scripts/bench-accuracy.sh). Every I/O's latency (from just before the pread to just
  * after it, in nanoseconds) goes into the thread's HdrHistogram (3 significant digits); the histograms are merged
  * into one for p50/p99/p99.9. IOPS: reads completed over the time from the start signal to the last completion.
  */
@@ -70,13 +72,17 @@ final class RandomDirectRead implements Workload {
             throw DisktuneException.environment("/dev/" + target.device() + " is smaller than one 4 KiB read; measure a larger device");
         }
         LongSupplier now = context.nanoTime();
-        try (FileChannel channel = target.openForReading(ExtendedOpenOption.DIRECT)) {
+        List<FileChannel> channels = new ArrayList<>(depth);
+        try (Closer closer = new Closer(channels)) {
+            for (int i = 0; i < depth; i++) {
+                channels.add(target.openForReading(ExtendedOpenOption.DIRECT));
+            }
             CountDownLatch ready = new CountDownLatch(depth);
             CountDownLatch go = new CountDownLatch(1);
             Reader[] readers = new Reader[depth];
             List<Thread> threads = new ArrayList<>(depth);
             for (int i = 0; i < depth; i++) {
-                readers[i] = new Reader(channel, new RandomOffsets(target.size(), SIZE, seeds.split()), DirectBuffers.aligned(SIZE, alignment),
+                readers[i] = new Reader(channels.get(i), new RandomOffsets(target.size(), SIZE, seeds.split()), DirectBuffers.aligned(SIZE, alignment),
                         now, ready, go);
                 Thread thread = new Thread(readers[i], "disktune-" + name() + "-" + i);
                 thread.setDaemon(true);
@@ -125,6 +131,28 @@ final class RandomDirectRead implements Workload {
             Latency latency = new Latency(merged.getValueAtPercentile(50) / 1e3, merged.getValueAtPercentile(99) / 1e3,
                     merged.getValueAtPercentile(99.9) / 1e3);
             return Trials.iops(operations * SIZE, operations, last - start, latency);
+        }
+    }
+
+    /** Closes every channel opened, also when opening one of them failed. */
+    private record Closer(List<FileChannel> channels) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            IOException failure = null;
+            for (FileChannel channel : channels) {
+                try {
+                    channel.close();
+                } catch (IOException e) {
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
         }
     }
 
