@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
                 + "switched through the journal and measured against the current settings interleaved, trial by trial, with "
                 + "seq-read-buffered, seq-read-direct and rand-read-4k-qd4 (read only); the current settings are put back at the end, "
                 + "also on Ctrl-C. After SIGKILL or a crash, disktune rollback --to ID (the first journal entry the sweep printed) "
-                + "puts them back. A winner is a point significantly better on at least one workload and worse on none (95% "
+                + "puts them back. A winner is a point significantly better on at least one workload and worse on none (95%% "
                 + "intervals), measured once more to confirm; the whole table is printed. Points that do not fit the budget are left "
                 + "out, and listed.",
                 "With --write the winner goes into disktune.conf (or --config FILE) as a section [disk tuned-IDENTITY] matched by "

@@ -27,7 +27,9 @@ import org.disktune.core.ExitCode;
  * on none; the candidate is the qualifying point with the largest estimated gain on the first workload. With many
  * points and workloads some comparisons of equal settings come out "significant" by chance (each one-sided claim has
  * a chance of up to 2.5%; 30 points x 3 workloads make about two), so the candidate is measured once more, with fresh
- * interleaved trials, and wins only if it qualifies again; otherwise there is no winner.
+ * interleaved trials, and wins only if it qualifies again; otherwise there is no winner. The price: a real winner with
+ * a workload it does not change is vetoed when that workload comes out "significantly worse" by chance (up to 2.5% per
+ * comparison, in either run), so the rule errs towards keeping the current settings.
  */
 public final class InterleavedSweep {
     /** Told after each trial: how many are done of how many, and what runs. */
