@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
                         + "--sample alone lists them."},
         subcommands = {DetectCommand.class, InitCommand.class, ConfigCommand.class, PlanCommand.class, ApplyCommand.class,
                 ModprobeCommand.class, InitramfsCommand.class, KernelLogCommand.class, VerifyCommand.class, HistoryCommand.class,
-                RollbackCommand.class, UndoCommand.class, BenchCommand.class, UnitsCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
+                RollbackCommand.class, UndoCommand.class, BenchCommand.class, TuneCommand.class, UnitsCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
         usageHelpAutoWidth = true)
 public final class DisktuneCommand implements Callable<Integer> {
     private final Session session;

@@ -1,0 +1,158 @@
+package org.disktune.bench.sweep;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import org.disktune.bench.Trial;
+import org.disktune.bench.Workload;
+import org.disktune.bench.WorkloadContext;
+import org.disktune.bench.stats.Direction;
+import org.disktune.bench.stats.Verdict;
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+
+/**
+ * The measuring loop and the winner rule of a sweep, independent of where the settings live (a {@link Switcher}).
+ *
+ * <p>Each point is measured against the baseline interleaved, trial by trial: baseline, point, baseline, point ...
+ * (each time every workload once), {@code warmups} rounds discarded and {@code trials} kept, so that a drift of the
+ * machine during the point (another job, a drive warming up) hits both sides alike; the point's verdicts compare it with
+ * its own interleaved baseline trials by {@link Verdict} (the Hodges-Lehmann ratio with the 95% interval of
+ * {@link org.disktune.bench.stats.RatioInterval}), never with baseline figures measured earlier.
+ *
+ * <p>Winner rule: a point qualifies when it is significantly better on at least one workload and significantly worse
+ * on none; the candidate is the qualifying point with the largest estimated gain on the first workload. With many
+ * points and workloads some comparisons of equal settings come out "significant" by chance (each one-sided claim has
+ * a chance of up to 2.5%; 30 points x 3 workloads make about two), so the candidate is measured once more, with fresh
+ * interleaved trials, and wins only if it qualifies again; otherwise there is no winner. The price: a real winner with
+ * a workload it does not change is vetoed when that workload comes out "significantly worse" by chance (up to 2.5% per
+ * comparison, in either run), so the rule errs towards keeping the current settings.
+ */
+public final class InterleavedSweep {
+    /** Told after each trial: how many are done of how many, and what runs. */
+    public interface Progress {
+        Progress NONE = (done, total, what) -> {
+        };
+
+        void trialDone(int done, int total, String what);
+    }
+
+    private final List<Workload> workloads;
+    private final WorkloadContext context;
+    private final Switcher switcher;
+    private final int warmups;
+    private final int trials;
+    private final Progress progress;
+    private int done;
+    private int total;
+
+    public InterleavedSweep(List<Workload> workloads, WorkloadContext context, Switcher switcher, int warmups, int trials,
+            Progress progress) {
+        if (trials < 4) {
+            throw new IllegalArgumentException("a verdict can exclude no change only with 4 trials per side or more: " + trials);
+        }
+        this.workloads = List.copyOf(workloads);
+        this.context = context;
+        this.switcher = switcher;
+        this.warmups = warmups;
+        this.trials = trials;
+        this.progress = progress;
+    }
+
+    /** What the loop found: every point's row, the candidate and its confirmation (null when none), the winner. */
+    public record Outcome(List<SweepRow> rows, SweepRow candidate, SweepRow confirmation, SweepPoint winner) {
+    }
+
+    /**
+     * Measures every point of {@code plan} against the baseline, confirms the candidate, and ends on the baseline's
+     * settings (the caller restores them again in a finally block: a failing trial leaves the loop early).
+     */
+    public Outcome run(SweepPlan plan) {
+        total = (plan.points().size() + 1) * (warmups + trials) * 2 * workloads.size();
+        done = 0;
+        List<SweepRow> rows = new ArrayList<>();
+        try {
+            for (Workload w : workloads) {
+                w.prepare(context);
+            }
+            int n = 0;
+            for (SweepPoint point : plan.points()) {
+                n++;
+                rows.add(measure(plan.baseline(), point, "point " + n + " of " + plan.points().size()));
+            }
+            Optional<SweepRow> candidate = candidate(rows);
+            SweepRow confirmation = null;
+            if (candidate.isPresent()) {
+                confirmation = measure(plan.baseline(), candidate.get().point(), "confirmation");
+            } else {
+                total = done;
+            }
+            switcher.set(plan.baseline(), "back to the current settings");
+            SweepPoint winner = confirmation != null && confirmation.qualifies() ? confirmation.point() : null;
+            return new Outcome(rows, candidate.orElse(null), confirmation, winner);
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "sweep of " + context.path() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The qualifying row with the largest gain on the first workload; empty when no row qualifies. */
+    static Optional<SweepRow> candidate(List<SweepRow> rows) {
+        return rows.stream().filter(SweepRow::qualifies)
+                .max(Comparator.comparingDouble(r -> r.verdicts().get(0).ratio().estimate()));
+    }
+
+    /** Significantly better on one workload at least, significantly worse on none. */
+    static boolean qualifies(List<Verdict> verdicts) {
+        return verdicts.stream().anyMatch(v -> v.direction() == Direction.BETTER)
+                && verdicts.stream().noneMatch(v -> v.direction() == Direction.WORSE);
+    }
+
+    private SweepRow measure(SweepPoint baseline, SweepPoint point, String what) throws IOException {
+        int k = workloads.size();
+        double[][] a = new double[k][trials];
+        double[][] b = new double[k][trials];
+        for (int round = 0; round < warmups + trials; round++) {
+            switcher.set(baseline, "back to the current settings (" + what + ")");
+            runAll(a, round, "baseline");
+            switcher.set(point, point.label() + " (" + what + ")");
+            runAll(b, round, point.label());
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            Workload w = workloads.get(i);
+            verdicts.add(Verdict.of(w.name(), w.unit(), a[i], b[i]));
+        }
+        return new SweepRow(point, point.label(), verdicts, qualifies(verdicts));
+    }
+
+    private void runAll(double[][] into, int round, String what) throws IOException {
+        for (int i = 0; i < workloads.size(); i++) {
+            Workload w = workloads.get(i);
+            Trial t = w.run(context);
+            if (round >= warmups) {
+                into[i][round - warmups] = t.value();
+            }
+            progress.trialDone(++done, Math.max(done, total), w.name() + " " + what);
+        }
+    }
+
+    /** Closes every workload; the first failure is thrown after all were tried. */
+    public void close() {
+        DisktuneException failure = null;
+        for (Workload w : workloads) {
+            try {
+                w.close();
+            } catch (IOException | RuntimeException e) {
+                if (failure == null) {
+                    failure = new DisktuneException(ExitCode.ENVIRONMENT, "could not clean up after " + w.name() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.disktune.bench.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.disktune.apply.Journal;
+import org.disktune.apply.JournalEntry;
+import org.disktune.host.LinuxHost;
+import org.disktune.host.LoopDevice;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The sweep on this machine's kernel: a loop device backed by a temporary file, 100 ms trials and a budget of a few
+ * points. Every setting is back afterwards (scheduler, read_ahead_kb, and nr_requests, which the scheduler switches
+ * reset), the journal holds the switches, and the table has one row per point. What the test adds under
+ * /var/lib/disktune (journal entries) is removed afterwards. Needs root.
+ */
+class LiveLoopDeviceSweepTest {
+    private static final Path STATE = Path.of("/var/lib/disktune");
+    @TempDir
+    Path dir;
+    private Set<Path> stateBefore;
+
+    @BeforeEach
+    void remember() throws IOException {
+        stateBefore = Set.copyOf(listing(STATE));
+    }
+
+    @AfterEach
+    void removeWhatTheTestAdded() throws IOException {
+        List<Path> added = new ArrayList<>(listing(STATE));
+        added.removeAll(stateBefore);
+        added.sort(Comparator.comparing(Path::getNameCount).reversed());
+        for (Path p : added) {
+            Files.deleteIfExists(p);
+        }
+    }
+
+    @Test
+    void sweepSwitchesThroughTheJournalAndPutsEverySettingBack() throws IOException {
+        try (LoopDevice loop = LoopDevice.attach(dir, 64)) {
+            loop.setQueue("scheduler", "none");
+            loop.setQueue("read_ahead_kb", "128"); // so that the third point (one setting changed) switches the scheduler
+            loop.setQueue("nr_requests", "64"); // not the default: a scheduler switch resets it
+            String[] before = {loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")};
+            LinuxHost host = new LinuxHost(() -> {
+                throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT, "not needed");
+            });
+            SweepService service = new SweepService(host, Duration.ofMillis(100));
+            // 6 rounds x 2 x 3 workloads x 0.2 s = 7.2 s per point: 3 points and the confirmation's reserve
+            SweepService.Prepared prepared = service.prepare("/dev/" + loop.name(), Duration.ofSeconds(29), false);
+            assertEquals(List.of(new SweepPoint("none", null, 1024), new SweepPoint("none", null, 4096), new SweepPoint("mq-deadline", null, 128)),
+                    prepared.plan().points());
+            int entriesBefore = new Journal(host).entries().size();
+
+            SweepReport report = service.run(prepared, InterleavedSweep.Progress.NONE);
+
+            assertEquals(List.of(before[0], before[1], before[2]),
+                    List.of(loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")), "every setting is back");
+            assertEquals(3, report.rows().size());
+            assertTrue(report.rows().stream().allMatch(r -> r.verdicts().size() == SweepService.WORKLOADS.size()));
+            assertEquals(prepared.plan().leftOut(), report.leftOut());
+            assertNotNull(report.conclusion());
+            List<JournalEntry> added = new Journal(host).entries().subList(entriesBefore, new Journal(host).entries().size());
+            assertEquals(report.journalFrom(), added.get(0).id());
+            assertTrue(added.size() >= 2 * 6 * 3, "a switch to the point and one back in every round: " + added.size());
+            assertTrue(added.stream().allMatch(e -> e.description().startsWith("tune " + loop.name() + ": ")));
+            String paths = added.stream().flatMap(e -> e.changes().stream()).map(c -> c.path() + " ").reduce("", String::concat);
+            assertTrue(paths.contains("/sys/block/" + loop.name() + "/queue/read_ahead_kb"), paths);
+            assertTrue(paths.contains("/sys/block/" + loop.name() + "/queue/scheduler"), paths);
+        }
+    }
+
+    private static List<Path> listing(Path top) throws IOException {
+        if (!Files.exists(top)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(top)) {
+            return s.toList();
+        }
+    }
+}
