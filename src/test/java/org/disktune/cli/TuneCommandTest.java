@@ -1,0 +1,86 @@
+package org.disktune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.disktune.host.LoopDevice;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * disktune tune through the command line on a real loop device with a small budget and 0.1 s trials: the table as
+ * JSON, every setting back afterwards, the sweep journaled; bad targets and budgets. What the sweep adds under
+ * /var/lib/disktune is removed afterwards. Needs root.
+ */
+class TuneCommandTest {
+    private static final Path STATE = Path.of("/var/lib/disktune");
+    @TempDir
+    Path dir;
+    private Set<Path> before;
+
+    @BeforeEach
+    void remember() throws IOException {
+        before = Set.copyOf(listing());
+    }
+
+    @AfterEach
+    void removeAdded() throws IOException {
+        List<Path> added = new ArrayList<>(listing());
+        added.removeAll(before);
+        added.sort(Comparator.comparing(Path::getNameCount).reversed());
+        for (Path p : added) {
+            Files.deleteIfExists(p);
+        }
+    }
+
+    private static List<Path> listing() throws IOException {
+        if (!Files.exists(STATE)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(STATE)) {
+            return s.toList();
+        }
+    }
+
+    @Test
+    void aSweepOfALoopDeviceGivesItsTableAndPutsEverySettingBack() throws IOException {
+        try (LoopDevice loop = LoopDevice.attach(dir, 64)) {
+            String[] original = {loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")};
+            CliRun run = CliRun.run("--json", "tune", "/dev/" + loop.name(), "--budget", "20s", "--trial-time", "0.1");
+            assertEquals(0, run.exitCode(), run.out() + run.err());
+            JsonNode json = new ObjectMapper().readTree(run.out());
+            assertTrue(json.get("rows").size() >= 1, run.out());
+            assertTrue(json.hasNonNull("conclusion"), run.out());
+            assertTrue(json.hasNonNull("journal_from"), run.out());
+            assertEquals(List.of(original), List.of(loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")),
+                    "every setting as before the sweep");
+        }
+    }
+
+    @Test
+    void badTargetsAndBudgetsAreOneLineErrors() throws IOException {
+        CliRun none = CliRun.run("tune");
+        assertEquals(2, none.exitCode());
+        assertEquals("disktune: tune needs a TARGET: a block device (/dev/sdb)\n", none.err());
+        CliRun directory = CliRun.run("tune", dir.toString());
+        assertEquals(2, directory.exitCode());
+        assertTrue(directory.err().startsWith("disktune: tune sweeps the settings of a block device; "), directory.err());
+        CliRun budget = CliRun.run("tune", "/dev/loop0", "--budget", "soon");
+        assertEquals(2, budget.exitCode());
+        assertEquals("disktune: --budget soon is not a duration; write e.g. 90s, 10m or 1h\n", budget.err());
+    }
+}
