@@ -37,10 +37,11 @@ JAR=target/disktune.jar
 [ -f "$JAR" ] || { echo "bench-ab: $JAR is missing: run mvn -q -B package -DskipTests first" >&2; exit 4; }
 
 img=$(mktemp /var/tmp/disktune-bench-ab.XXXXXX)
+ids=$(mktemp /var/tmp/disktune-bench-ab-ids.XXXXXX) # run() runs in $(...) subshells: the ids go to a file
 dev=""
-ids=()
 cleanup() {
-  for id in "${ids[@]}"; do rm -f "/var/lib/disktune/bench/$id.json"; done
+  while read -r id; do rm -f "/var/lib/disktune/bench/$id.json"; done < "$ids"
+  rm -f "$ids"
   [ -n "$dev" ] && losetup --detach "$dev" 2>/dev/null || true
   rm -f "$img"
 }
@@ -54,7 +55,7 @@ run() { # attribute value -> result id
   local id
   id=$(java -jar "$JAR" --json bench "$dev" --quick --only seq-read-buffered --trial-time "$TRIAL" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
-  ids+=("$id")
+  echo "$id" >> "$ids"
   echo "$id"
 }
 
