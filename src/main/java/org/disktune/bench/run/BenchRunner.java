@@ -63,7 +63,8 @@ public final class BenchRunner {
         return results;
     }
 
-    private static void closeAll(List<Workload> prepared) {
+    /** Closes every workload (removing what it made); the first failure is thrown after all were tried. */
+    public static void closeAll(List<Workload> prepared) {
         DisktuneException failure = null;
         for (Workload w : prepared) {
             try {

@@ -141,18 +141,6 @@ public final class InterleavedSweep {
 
     /** Closes every workload; the first failure is thrown after all were tried. */
     public void close() {
-        DisktuneException failure = null;
-        for (Workload w : workloads) {
-            try {
-                w.close();
-            } catch (IOException | RuntimeException e) {
-                if (failure == null) {
-                    failure = new DisktuneException(ExitCode.ENVIRONMENT, "could not clean up after " + w.name() + ": " + e.getMessage(), e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        org.disktune.bench.run.BenchRunner.closeAll(workloads);
     }
 }
