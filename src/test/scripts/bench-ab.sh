@@ -6,7 +6,8 @@
 #   -t   seconds per trial (default 0.3); each comparison is 1 warm-up and 5 trials per side
 #
 # On a loop device backed by a 512 MiB temporary file of random data, each comparison interleaves
-# its trials as the statistics assume (A B A B ..., the setting switched before every trial; the
+# its trials as the statistics assume (A B B A A B ..., the setting switched before every trial and
+# the order alternating, so that neither side is always second; the
 # test-scope runner org.disktune.bench.workload.AbExperimentMain does this with disktune's own
 # workloads and its Verdict), then counts the comparisons that claim a change:
 #   A/A  the same setting on both sides: a claimed change is a false alarm; the interval's coverage

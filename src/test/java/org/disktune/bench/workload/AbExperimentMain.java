@@ -17,13 +17,19 @@ import org.disktune.host.LinuxHost;
 
 /**
  * The A/A and A/B experiments of src/test/scripts/bench-ab.sh, with the trials interleaved as the statistics assume:
- * for each comparison, one warm-up of each side, then A B A B ... (the queue attribute switched before every trial),
+ * for each comparison, one warm-up of each side, then A B B A A B ... (the queue attribute switched before every trial,
+ * the order alternating so that neither side is always second),
  * {@code TRIALS} trials per side, and the verdict of {@link Verdict#of}. Prints one line per comparison and the count
  * of claimed changes. Usage: {@code AbExperimentMain DEVICE WORKLOAD ATTRIBUTE VALUE_A VALUE_B COMPARISONS TRIALS
  * SECONDS}. Test code: run by the script, never by the suite. Puts the attribute back as it found it.
  */
 public final class AbExperimentMain {
     private AbExperimentMain() {
+    }
+
+    private static Trial run(Workload workload, WorkloadContext context, String attribute, String value) throws java.io.IOException {
+        Files.writeString(Path.of(attribute), value);
+        return workload.run(context);
     }
 
     public static void main(String[] args) throws Exception {
@@ -49,10 +55,13 @@ public final class AbExperimentMain {
                 double[] a = new double[trials];
                 double[] b = new double[trials];
                 for (int t = -1; t < trials; t++) {
-                    Files.writeString(Path.of(attribute), args[3]);
-                    Trial ta = workload.run(context);
-                    Files.writeString(Path.of(attribute), args[4]);
-                    Trial tb = workload.run(context);
+                    // counterbalanced: A B, then B A, so that being second (warmer caches, a settled CPU clock) is no side's
+                    // advantage
+                    boolean aFirst = (t + c) % 2 == 0;
+                    Trial first = run(workload, context, attribute, aFirst ? args[3] : args[4]);
+                    Trial second = run(workload, context, attribute, aFirst ? args[4] : args[3]);
+                    Trial ta = aFirst ? first : second;
+                    Trial tb = aFirst ? second : first;
                     if (t >= 0) {
                         a[t] = ta.value();
                         b[t] = tb.value();
