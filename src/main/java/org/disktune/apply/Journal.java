@@ -11,12 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -37,12 +32,7 @@ public final class Journal {
     private static final String SUFFIX = ".json";
 
     private final Host host;
-    private final ObjectMapper json = JsonMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .serializationInclusion(JsonInclude.Include.NON_NULL)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    private final ObjectMapper json = org.disktune.core.StateJson.mapper();
     private final AtomicFileWriter writer = new AtomicFileWriter();
 
     public Journal(Host host) {

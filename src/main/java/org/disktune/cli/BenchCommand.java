@@ -11,8 +11,8 @@ import org.disktune.bench.run.BenchRunner;
 import org.disktune.bench.run.BenchService;
 import org.disktune.bench.Profile;
 import org.disktune.bench.run.StandardWorkloads;
+import org.disktune.bench.run.StoredResults;
 import org.disktune.bench.WorkloadResult;
-import org.disktune.bench.store.BenchStore;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 
@@ -68,18 +68,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         Profile profile = quick ? Profile.QUICK : Profile.DEFAULT;
         Duration trialTime = trialSeconds == null ? null : Duration.ofMillis(Math.round(trialSeconds * 1000));
-        BenchStore store = new BenchStore(session.host());
-        BenchService service = new BenchService(session.host(), new StandardWorkloads(), new BenchService.Store() {
-            @Override
-            public String newId(java.time.Instant time, String device) {
-                return BenchStore.newId(time, device);
-            }
-
-            @Override
-            public void save(BenchResult result) {
-                store.save(result);
-            }
-        });
+        BenchService service = new BenchService(session.host(), new StandardWorkloads(), new StoredResults(session.host()));
         Set<String> names = new LinkedHashSet<>(only);
         BenchResult result;
         if (!session.output().json() && System.console() != null) {

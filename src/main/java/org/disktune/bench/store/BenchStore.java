@@ -13,12 +13,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import org.disktune.bench.BenchResult;
 import org.disktune.core.DisktuneException;
@@ -44,12 +39,7 @@ public final class BenchStore {
     private static final Pattern UNSAFE = Pattern.compile("[^A-Za-z0-9._-]");
 
     private final Host host;
-    private final ObjectMapper json = JsonMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .serializationInclusion(JsonInclude.Include.NON_NULL)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    private final ObjectMapper json = org.disktune.core.StateJson.mapper();
     private final AtomicFileWriter writer = new AtomicFileWriter();
 
     public BenchStore(Host host) {
