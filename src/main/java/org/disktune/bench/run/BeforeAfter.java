@@ -51,8 +51,10 @@ public final class BeforeAfter {
         List<Baseline> baselines = new ArrayList<>();
         Baselines index = new Baselines(host);
         for (String target : targets) {
-            String key = Baselines.key(service().resolve(target, true));
-            BenchResult r = service().run(target, Profile.QUICK, true, Set.of(), trialTime, BenchRunner.Progress.NONE);
+            BenchService service = service();
+            BenchTarget resolved = service.resolve(target, true);
+            String key = Baselines.key(resolved);
+            BenchResult r = service.run(resolved, Profile.QUICK, Set.of(), trialTime, BenchRunner.Progress.NONE);
             index.put(key, r.id());
             baselines.add(new Baseline(key, r));
         }

@@ -11,7 +11,6 @@ import java.util.Set;
 import org.disktune.apply.BootIdReader;
 import org.disktune.core.DisktuneException;
 import org.disktune.detect.MachineDetector;
-import org.disktune.detect.MachineReport;
 import org.disktune.host.Host;
 import org.disktune.bench.Profile;
 import org.disktune.bench.Workload;
@@ -62,8 +61,13 @@ public final class BenchService {
      */
     public BenchResult run(String target, Profile profile, boolean forceRead, Set<String> only, java.time.Duration trialTime,
             BenchRunner.Progress progress) {
-        MachineReport machine = new MachineDetector(host).detect();
-        BenchTarget resolved = new TargetResolver(host).resolve(target, machine, forceRead);
+        return run(resolve(target, forceRead), profile, only, trialTime, progress);
+    }
+
+    /** Measures a target resolved beforehand (see {@link #resolve}). */
+    public BenchResult run(BenchTarget resolved, Profile profile, Set<String> only, java.time.Duration trialTime,
+            BenchRunner.Progress progress) {
+        String target = resolved.given();
         List<Workload> all = workloads.of(resolved);
         List<Workload> chosen = all.stream().filter(w -> only.isEmpty() || only.contains(w.name())).toList();
         List<String> unknown = only.stream().filter(n -> all.stream().noneMatch(w -> w.name().equals(n))).sorted().toList();
