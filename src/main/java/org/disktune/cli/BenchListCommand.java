@@ -9,6 +9,8 @@ import org.disktune.bench.Profile;
 import org.disktune.bench.Unit;
 import org.disktune.bench.WorkloadResult;
 import org.disktune.bench.store.BenchStore;
+import org.disktune.bench.sweep.SweepReport;
+import org.disktune.bench.sweep.SweepStore;
 import org.disktune.core.ExitCode;
 
 import picocli.CommandLine.Command;
@@ -16,7 +18,8 @@ import picocli.CommandLine.Command;
 /** disktune bench list: the stored benchmark results. */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "List the benchmark results stored under /var/lib/disktune/bench, oldest first: each result's id (for "
-                + "disktune bench compare), time, target, the device's stable identity, profile and every workload's median. Read-only.")
+                + "disktune bench compare), time, target, the device's stable identity, profile and every workload's median; then the "
+                + "sweeps of disktune tune stored under /var/lib/disktune/bench/tune (for disktune bench plot). Read-only.")
 final class BenchListCommand implements Callable<Integer> {
     private final Session session;
 
@@ -35,23 +38,43 @@ final class BenchListCommand implements Callable<Integer> {
         }
     }
 
-    /** The JSON form: {"results": [...]}. */
-    record ListView(List<ResultView> results) {
+    /** A stored tune sweep: its id (for disktune bench plot), what it swept, how many points, its winner (null: none). */
+    record SweepView(String id, String time, String target, String device, String identity, int points, String winner, String written) {
+        static SweepView of(SweepReport r) {
+            return new SweepView(r.id(), r.time(), r.target(), r.device(), r.identity(), r.rows().size(),
+                    r.winner() == null ? null : r.winner().label(), r.written());
+        }
+    }
+
+    /** The JSON form: {"results": [...], "sweeps": [...]}. */
+    record ListView(List<ResultView> results, List<SweepView> sweeps) {
     }
 
     @Override
     public Integer call() {
         List<BenchResult> results = new BenchStore(session.host()).list();
-        session.output().render("bench list", new ListView(results.stream().map(ResultView::of).toList()), out -> {
+        List<SweepReport> sweeps = new SweepStore(session.host()).list();
+        session.output().render("bench list", new ListView(results.stream().map(ResultView::of).toList(),
+                sweeps.stream().map(SweepView::of).toList()), out -> {
             if (results.isEmpty()) {
                 out.println("no benchmark results stored yet; run disktune bench TARGET");
-                return;
+            } else {
+                TableRenderer table = new TableRenderer("ID", "TIME", "TARGET", "IDENTITY", "PROFILE", "MEDIANS");
+                for (BenchResult r : results) {
+                    table.row(r.id(), r.time(), r.target(), r.identity(), profile(r.profile()), medians(r.workloads()));
+                }
+                table.print(out);
             }
-            TableRenderer table = new TableRenderer("ID", "TIME", "TARGET", "IDENTITY", "PROFILE", "MEDIANS");
-            for (BenchResult r : results) {
-                table.row(r.id(), r.time(), r.target(), r.identity(), profile(r.profile()), medians(r.workloads()));
+            if (!sweeps.isEmpty()) {
+                out.println();
+                out.println("tune sweeps (disktune bench plot ID --out FILE.png draws one as a heat map):");
+                TableRenderer table = new TableRenderer("ID", "TIME", "TARGET", "IDENTITY", "POINTS", "WINNER");
+                for (SweepReport r : sweeps) {
+                    table.row(r.id(), r.time(), r.target(), r.identity(), Integer.toString(r.rows().size()),
+                            r.winner() == null ? "none" : r.winner().label() + (r.written() == null ? "" : " (written)"));
+                }
+                table.print(out);
             }
-            table.print(out);
         });
         return ExitCode.OK.code();
     }

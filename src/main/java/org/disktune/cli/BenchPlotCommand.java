@@ -10,7 +10,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Callable;
 
 import org.disktune.bench.BenchResult;
+import org.disktune.bench.plot.SweepHeatMap;
 import org.disktune.bench.plot.TrialPlot;
+import org.disktune.bench.sweep.SweepStore;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 
@@ -18,16 +20,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** disktune bench plot A [B] --out FILE.png: every trial, the medians and their intervals, as a PNG. */
+/**
+ * disktune bench plot A [B] --out FILE.png: every trial, the medians and their intervals, as a PNG; or a stored tune
+ * sweep as a heat map. Plotting stays one command with one set of --out rules and errors, whatever was stored.
+ */
 @Command(name = "plot", mixinStandardHelpOptions = true,
         description = {"Draw the stored benchmark result A, or A and B side by side, as a PNG: a panel per workload with every "
                 + "trial as a point (in the order the trials ran), the median as a mark and its 95%% confidence interval as an "
                 + "error bar.",
+                "When A is the id of a sweep stored by disktune tune (see disktune bench list), draw its table as a heat map "
+                        + "instead: a panel per workload, scheduler by read_ahead_kb, each cell coloured and labelled by its ratio "
+                        + "to the current settings (* when the 95%% interval excludes 1), the winner outlined.",
                 "Exit 0, 2 for a bad result file or an --out that exists, 4 when FILE.png cannot be written."})
 final class BenchPlotCommand implements Callable<Integer> {
     private final Session session;
 
-    @Parameters(index = "0", paramLabel = "A", description = "A stored result: its id (disktune bench list) or the path of its JSON file.")
+    @Parameters(index = "0", paramLabel = "A", description = "A stored result: its id (disktune bench list) or the path of its JSON file; "
+            + "or the id of a stored tune sweep.")
     private String a;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "B", description = "A second result, drawn beside A in another colour.")
@@ -52,12 +61,37 @@ final class BenchPlotCommand implements Callable<Integer> {
         if (Files.isDirectory(target)) {
             throw DisktuneException.usage(out + " is a directory; give --out a file name such as bench.png");
         }
+        SweepStore sweeps = new SweepStore(session.host());
+        if (sweeps.contains(a)) {
+            if (b != null) {
+                throw DisktuneException.usage(a + " is a tune sweep; plot it alone (disktune bench plot " + a + " --out FILE.png)");
+            }
+            SweepHeatMap map = SweepHeatMap.of(sweeps.load(a));
+            write(target, map::writePng);
+            session.out().println("wrote " + out + " (" + map.width() + "x" + map.height() + ", heat map of " + map.charts().size()
+                    + " workloads)");
+            return ExitCode.OK.code();
+        }
         org.disktune.bench.store.BenchStore store = new org.disktune.bench.store.BenchStore(session.host());
         BenchResult first = BenchCompareCommand.load(store, a, session);
+        if (b != null && sweeps.contains(b)) {
+            throw DisktuneException.usage(b + " is a tune sweep; plot it alone (disktune bench plot " + b + " --out FILE.png)");
+        }
         TrialPlot plot = b == null ? TrialPlot.of(first) : TrialPlot.of(first, BenchCompareCommand.load(store, b, session));
+        write(target, plot::writePng);
+        session.out().println("wrote " + out + " (" + plot.width() + "x" + plot.height() + ", " + plot.charts().size() + " workloads)");
+        return ExitCode.OK.code();
+    }
+
+    private interface Png {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Writes the PNG to --out (a new file unless --force), with the one-line errors of a place that cannot take it. */
+    private void write(Path target, Png plot) {
         StandardOpenOption create = force ? StandardOpenOption.CREATE : StandardOpenOption.CREATE_NEW;
         try (OutputStream png = Files.newOutputStream(target, create, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            plot.writePng(png);
+            plot.writeTo(png);
         } catch (FileAlreadyExistsException e) {
             throw DisktuneException.usage(out + " exists; give another --out or add --force to replace it");
         } catch (NoSuchFileException e) {
@@ -65,7 +99,5 @@ final class BenchPlotCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw DisktuneException.environment("cannot write " + out + " (" + e.getMessage() + "); give --out a writable place");
         }
-        session.out().println("wrote " + out + " (" + plot.width() + "x" + plot.height() + ", " + plot.charts().size() + " workloads)");
-        return ExitCode.OK.code();
     }
 }

@@ -92,17 +92,14 @@ final class TuneCommand implements Callable<Integer> {
         if (human && System.console() != null) {
             try (ProgressBar bar = new ProgressBarBuilder().setTaskName("tune " + target).setInitialMax(1)
                     .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
-                report = service.run(prepared, (done, total, what) -> {
+                report = service.tune(prepared, (done, total, what) -> {
                     bar.maxHint(total);
                     bar.stepTo(done);
                     bar.setExtraMessage(what);
-                });
+                }, configPath);
             }
         } else {
-            report = service.run(prepared, InterleavedSweep.Progress.NONE);
-        }
-        if (configPath != null && report.winner() != null) {
-            report = service.write(report, configPath);
+            report = service.tune(prepared, InterleavedSweep.Progress.NONE, configPath);
         }
         SweepReport r = report;
         session.output().render("tune", r, out -> print(r, out));
@@ -172,6 +169,8 @@ final class TuneCommand implements Callable<Integer> {
         } else if (r.winner() != null) {
             out.println("not written: add --write to put it into disktune.conf");
         }
+        out.println("stored: " + org.disktune.bench.sweep.SweepStore.DIRECTORY + "/" + r.id() + ".json; draw it as a heat map with: "
+                + "disktune bench plot " + r.id() + " --out tune.png");
     }
 
     private static String[] cells(SweepRow row, int width, String suffix) {

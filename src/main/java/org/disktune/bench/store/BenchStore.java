@@ -10,6 +10,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -26,6 +27,10 @@ import org.disktune.host.Host;
  * written atomically ({@link AtomicFileWriter}: a reader or a crash sees the old file or the new one, never half of
  * one), in snake_case with {@code schema_version} like the journal. Ids start with the UTC time of the run, so that
  * file names sort oldest first, and end with the device's kernel name ({@link #newId}).
+ *
+ * <p>Other kinds of stored runs (the tables of {@code disktune tune}) live in subdirectories of {@value #DIRECTORY}, one
+ * JSON file per run in the same form ({@link #saveRecord}, {@link #loadRecord}, {@link #listRecords}), so that
+ * {@link #list} and everything comparing results never meets them.
  *
  * <p>Results are also read from a JSON file the user names (copied from another machine, or kept elsewhere). A missing
  * or unreadable result is a USAGE error naming it and the fix.
@@ -137,6 +142,73 @@ public final class BenchStore {
         }
         results.sort(Comparator.comparing((BenchResult r) -> instant(r.time())).thenComparing(BenchResult::id));
         return List.copyOf(results);
+    }
+
+    /**
+     * Stores a record of another kind as {@code directory/ID.json} ({@code directory} a machine path under
+     * {@value #DIRECTORY}), atomically, under {@code id} or, when a record already has it, {@code id-2}, {@code id-3} ...;
+     * {@code withId} gives the record carrying the id it is stored under. Returns that id.
+     */
+    public String saveRecord(String directory, String id, Function<String, ?> withId) {
+        if (!ID.matcher(id).matches()) {
+            throw new IllegalArgumentException("an id must be safe as a file name: " + id);
+        }
+        String unique = id;
+        for (int n = 2; Files.exists(host.path(directory + "/" + unique + SUFFIX)); n++) {
+            unique = id + "-" + n;
+        }
+        byte[] bytes;
+        try {
+            bytes = json.writeValueAsBytes(withId.apply(unique));
+        } catch (IOException e) {
+            throw new IllegalStateException("stored runs are plain records", e);
+        }
+        byte[] withNewline = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+        withNewline[bytes.length] = '\n';
+        writer.write(host.path(directory + "/" + unique + SUFFIX), withNewline, true);
+        return unique;
+    }
+
+    /** True when {@code directory} holds a record with this id. */
+    public boolean containsRecord(String directory, String id) {
+        return ID.matcher(id).matches() && Files.isRegularFile(host.path(directory + "/" + id + SUFFIX));
+    }
+
+    /**
+     * The record {@code directory/ID.json} as a {@code type}; {@code what} names the kind in errors ("tune sweep"). A
+     * file that is not JSON of that shape is a USAGE error naming it.
+     */
+    public <T> T loadRecord(String directory, String id, Class<T> type, String what) {
+        String shown = directory + "/" + id + SUFFIX;
+        if (!containsRecord(directory, id)) {
+            throw DisktuneException.usage("no " + what + " " + id + " in " + directory + "; see disktune bench list for the ids");
+        }
+        try {
+            T record = json.readValue(Files.readAllBytes(host.path(shown)), type);
+            if (record == null) {
+                throw DisktuneException.usage(what + " " + shown + " is not readable (it is empty); move it out of " + directory
+                        + " or repair it");
+            }
+            return record;
+        } catch (IOException e) {
+            String cause = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            throw new DisktuneException(ExitCode.USAGE, what + " " + shown + " is not readable (" + cause + "); move it out of "
+                    + directory + " or repair it", e);
+        }
+    }
+
+    /** The ids of the records in {@code directory}, sorted (ids start with the time, so oldest first). */
+    public List<String> listRecords(String directory) {
+        Path dir = host.path(directory);
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> listing = Files.list(dir)) {
+            return listing.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(SUFFIX) && !n.startsWith("."))
+                    .map(n -> n.substring(0, n.length() - SUFFIX.length())).sorted().toList();
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + directory + ": " + e.getMessage(), e);
+        }
     }
 
     private Path file(String id) {

@@ -51,6 +51,7 @@ public final class SweepService {
 
     private final Host host;
     private final Duration trialTime;
+    private final java.util.function.Supplier<List<Workload>> workloads;
 
     public SweepService(Host host) {
         this(host, null);
@@ -58,8 +59,30 @@ public final class SweepService {
 
     /** With trials of {@code trialTime} instead of the quick profile's (tests); null: the profile's. */
     public SweepService(Host host, Duration trialTime) {
+        this(host, trialTime, SweepService::standardWorkloads);
+    }
+
+    /**
+     * With other workloads than {@link #WORKLOADS} (tests: a figure that depends on the settings in force, so that the
+     * winner is known); they must have those names, in that order, since the report and the stored table name them so.
+     */
+    public SweepService(Host host, Duration trialTime, java.util.function.Supplier<List<Workload>> workloads) {
         this.host = host;
         this.trialTime = trialTime == null ? PROFILE.trialTime() : trialTime;
+        this.workloads = workloads;
+    }
+
+    /**
+     * The whole of {@code disktune tune}: {@link #run} the sweep (the device's settings are as before afterwards),
+     * {@link #write} the winner into {@code configPath} when it is not null and there is a winner, and store the table
+     * ({@link SweepStore}); returns the report with the id it is stored under.
+     */
+    public SweepReport tune(Prepared prepared, InterleavedSweep.Progress progress, String configPath) {
+        SweepReport report = run(prepared, progress);
+        if (configPath != null && report.winner() != null) {
+            report = write(report, configPath);
+        }
+        return new SweepStore(host).save(report);
     }
 
     /** The device and the plan a budget gives, without measuring or changing anything. */
@@ -93,7 +116,7 @@ public final class SweepService {
         }
         WorkloadContext context = new WorkloadContext(host, target.device(), host.path(target.path()), PROFILE, host.clock(),
                 System::nanoTime, trialTime);
-        InterleavedSweep sweep = new InterleavedSweep(workloads(), context, switcher, PROFILE.warmups(), PROFILE.trials(), progress);
+        InterleavedSweep sweep = new InterleavedSweep(workloads.get(), context, switcher, PROFILE.warmups(), PROFILE.trials(), progress);
         Thread hook = new Thread(() -> {
             try {
                 switcher.stopAndRestore();
@@ -130,7 +153,8 @@ public final class SweepService {
         } else {
             conclusion = "no setting beats the current ones significantly";
         }
-        return new SweepReport(target.given(), target.device(), target.identity(), plan.baseline(), WORKLOADS, PROFILE.trials(),
+        String time = Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
+        return new SweepReport(SweepReport.SCHEMA_VERSION, null, time, target.given(), target.device(), target.identity(), plan.baseline(), WORKLOADS, PROFILE.trials(),
                 trialTime.toMillis() / 1000.0, outcome.rows(), plan.leftOut(), outcome.candidate(), outcome.confirmation(), outcome.winner(),
                 conclusion, switcher.firstJournalId(), null, null);
     }
@@ -167,7 +191,7 @@ public final class SweepService {
         return report.withWritten(configPath, entry.id());
     }
 
-    private static List<Workload> workloads() {
+    private static List<Workload> standardWorkloads() {
         return BlockWorkloads.all().stream().filter(w -> WORKLOADS.contains(w.name())).toList();
     }
 }
