@@ -95,6 +95,61 @@ class BenchPlotCommandTest {
         assertFalse(Files.exists(png));
     }
 
+    @Test
+    void aStoredSweepIsDrawnAsAHeatMapAndListed() throws IOException {
+        Path root = Files.createDirectories(temp.resolve("root/etc")).getParent(); // --root wants a Linux tree
+        org.disktune.host.Host host = new org.disktune.host.RootedHost(root, new org.disktune.host.RefusingCommandRunner("test"), () -> {
+            throw new IllegalStateException("no kernel log");
+        }, java.time.Clock.systemUTC(), true);
+        String id = new org.disktune.bench.sweep.SweepStore(host).save(org.disktune.bench.sweep.SweepStoreTestReports.report()).id();
+        Path png = temp.resolve("heat.png");
+
+        CliRun run = CliRun.run("--root", root.toString(), "bench", "plot", id, "--out", png.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        int width = 2 * org.disktune.bench.plot.SweepHeatMap.PANEL_WIDTH;
+        int height = org.disktune.bench.plot.SweepHeatMap.PANEL_HEIGHT;
+        assertEquals("wrote " + png + " (" + width + "x" + height + ", heat map of 2 workloads)\n", run.out());
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(width, image.getWidth());
+        assertEquals(height, image.getHeight());
+
+        CliRun list = CliRun.run("--root", root.toString(), "bench", "list");
+        assertEquals(0, list.exitCode(), list.err());
+        assertTrue(list.out().contains("tune sweeps") && list.out().contains(id), list.out());
+        CliRun json = CliRun.run("--root", root.toString(), "--json", "bench", "list");
+        assertEquals(id, new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out()).get("sweeps").get(0).get("id").asText(),
+                json.out());
+
+        CliRun two = CliRun.run("--root", root.toString(), "bench", "plot", id, id, "--out", temp.resolve("two.png").toString());
+        assertEquals(2, two.exitCode());
+        assertEquals("disktune: " + id + " is a tune sweep; plot it alone (disktune bench plot " + id + " --out FILE.png)\n", two.err());
+    }
+
+    @Test
+    void aBadSweepIdOrAnUnwritableOutAreTheOneLineErrorsOfPlot() throws IOException {
+        Path root = Files.createDirectories(temp.resolve("root/etc")).getParent(); // --root wants a Linux tree
+        org.disktune.host.Host host = new org.disktune.host.RootedHost(root, new org.disktune.host.RefusingCommandRunner("test"), () -> {
+            throw new IllegalStateException("no kernel log");
+        }, java.time.Clock.systemUTC(), true);
+        String id = new org.disktune.bench.sweep.SweepStore(host).save(org.disktune.bench.sweep.SweepStoreTestReports.report()).id();
+
+        CliRun bad = CliRun.run("--root", root.toString(), "bench", "plot", "20990101T000000Z-sdz", "--out", temp.resolve("x.png").toString());
+        assertEquals(2, bad.exitCode());
+        assertEquals("disktune: no benchmark result 20990101T000000Z-sdz in /var/lib/disktune/bench; see disktune bench list for the ids, "
+                + "or give the path of a result's JSON file\n", bad.err());
+
+        Path noDir = temp.resolve("no/such/dir.png");
+        CliRun unwritable = CliRun.run("--root", root.toString(), "bench", "plot", id, "--out", noDir.toString());
+        assertEquals(4, unwritable.exitCode());
+        assertEquals("disktune: cannot write " + noDir + " (no such directory); create its directory first\n", unwritable.err());
+
+        Path existing = Files.writeString(temp.resolve("keep.png"), "keep me");
+        CliRun kept = CliRun.run("--root", root.toString(), "bench", "plot", id, "--out", existing.toString());
+        assertEquals(2, kept.exitCode());
+        assertEquals("disktune: " + existing + " exists; give another --out or add --force to replace it\n", kept.err());
+        assertEquals("keep me", Files.readString(existing));
+    }
+
     private static final class TrialPlotSize {
         static final int ONE_PANEL = org.disktune.bench.plot.TrialPlot.PANEL_WIDTH;
     }
