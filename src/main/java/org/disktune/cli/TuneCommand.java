@@ -41,6 +41,8 @@ import picocli.CommandLine.Parameters;
                 "With --write the winner goes into disktune.conf (or --config FILE) as a section [disk tuned-IDENTITY] matched by "
                         + "the disk's /dev/disk/by-id name, replacing the lines of an earlier such section; journaled, so rollback "
                         + "takes it back; run disktune apply afterwards. Without --write only the restored switches change anything.",
+                "The table is stored as /var/lib/disktune/bench/tune/ID.json (the id is printed; disktune bench list lists them); "
+                        + "disktune bench plot ID --out FILE.png draws it as a heat map.",
                 "Needs root. Exit 0, 2 for a bad target or budget, 4 when the device cannot be read or switched."})
 final class TuneCommand implements Callable<Integer> {
     private static final Pattern BUDGET = Pattern.compile("([0-9]{1,6})([smh]?)");

@@ -60,9 +60,14 @@ class TuneCommandTest {
     void aSweepOfALoopDeviceGivesItsTableAndPutsEverySettingBack() throws IOException {
         try (LoopDevice loop = LoopDevice.attach(dir, 64)) {
             String[] original = {loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")};
-            CliRun run = CliRun.run("--json", "tune", "/dev/" + loop.name(), "--budget", "20s", "--trial-time", "0.1");
+            Path conf = Files.writeString(dir.resolve("disktune.conf"), "[disk all]\nmatch.name = *\n");
+            CliRun run = CliRun.run("--config", conf.toString(), "--json", "tune", "/dev/" + loop.name(), "--budget", "20s", "--trial-time",
+                    "0.1");
             assertEquals(0, run.exitCode(), run.out() + run.err());
             JsonNode json = new ObjectMapper().readTree(run.out());
+            assertEquals("[disk all]\nmatch.name = *\n", Files.readString(conf), "without --write the configuration is not touched");
+            assertTrue(!json.hasNonNull("written"), run.out());
+            assertTrue(Files.isRegularFile(STATE.resolve("bench/tune/" + json.get("id").asText() + ".json")), "the table is stored: " + run.out());
             assertTrue(json.get("rows").size() >= 1, run.out());
             assertTrue(json.hasNonNull("conclusion"), run.out());
             assertTrue(json.hasNonNull("journal_from"), run.out());
