@@ -207,12 +207,15 @@ public final class AsyncReader implements AutoCloseable {
      * io_getevents that returned it, in {@code clock}'s nanoseconds, goes to {@code latencies}.
      *
      * @param completion sees each read's bytes, or null
-     * @throws IOException a read that failed or returned fewer bytes than asked (the kernel's errno in the message)
+     * @throws IOException a read that failed or returned fewer bytes than asked (the kernel's errno in the message;
+     *                     the reads in flight are waited for and the reader stays usable), or a failed io_submit or
+     *                     io_getevents (the reader is closed then)
      */
     public Run run(long deadlineNanos, LongSupplier offsets, LongSupplier clock, LongConsumer latencies, Completion completion) throws IOException {
         if (closed) {
             throw new IllegalStateException("the asynchronous reader of " + name + " is closed");
         }
+        resetPointers();
         int inFlight = 0;
         int maxInFlight = 0;
         long waitsBelowDepth = 0;
@@ -220,76 +223,78 @@ public final class AsyncReader implements AutoCloseable {
         long last = 0;
         boolean stopping = false;
         IOException failure = null;
-        // fill every slot: slot i uses the i-th iocb, whose pointer is the i-th entry of the pointer array
-        for (int slot = 0; slot < depth; slot++) {
-            prepare(slot, offsets.getAsLong());
-        }
-        long t = clock.getAsLong();
-        java.util.Arrays.fill(submitted, t);
-        submit(pointersAddress, depth);
-        inFlight = depth;
-        maxInFlight = depth;
-        while (inFlight > 0) {
-            if (!stopping && inFlight < depth) {
-                waitsBelowDepth++;
+        try {
+            for (int slot = 0; slot < depth; slot++) {
+                prepare(slot, offsets.getAsLong());
             }
-            long n = calls.syscall(calls.ioGetevents, context, 1, inFlight, eventsAddress, timeoutAddress);
-            long now = clock.getAsLong();
-            if (n < 0) {
-                int errno = Native.getLastError();
-                if (errno == EINTR) {
-                    continue;
+            long t = clock.getAsLong();
+            java.util.Arrays.fill(submitted, t);
+            inFlight = submit(depth);
+            maxInFlight = depth;
+            while (inFlight > 0) {
+                if (!stopping && inFlight < depth) {
+                    waitsBelowDepth++;
                 }
-                throw new IOException(name + ": io_getevents failed (errno " + errno + ")");
-            }
-            if (n == 0) {
-                if (Thread.currentThread().isInterrupted() && !stopping) {
-                    stopping = true;
-                    failure = new InterruptedIOException("the reads of " + name + " were interrupted");
-                }
-                continue;
-            }
-            inFlight -= (int) n;
-            if (now >= deadlineNanos) {
-                stopping = true;
-            }
-            int refill = 0;
-            for (int i = 0; i < n; i++) {
-                int at = i * EVENT_SIZE;
-                int slot = (int) events.getLong(at);
-                long res = events.getLong(at + 16);
-                if (res != blockSize) {
-                    if (failure == null) {
-                        failure = new IOException(name + ": a read of " + blockSize + " bytes at byte " + this.offsets[slot] + (res < 0
-                                ? " failed (errno " + -res + ")" : " returned " + res + " bytes"));
+                long n = calls.syscall(calls.ioGetevents, context, 1, inFlight, eventsAddress, timeoutAddress);
+                long now = clock.getAsLong();
+                if (n < 0) {
+                    int errno = Native.getLastError();
+                    if (errno == EINTR) {
+                        continue;
                     }
-                    stopping = true;
+                    throw new IOException(name + ": io_getevents failed (errno " + errno + ")");
+                }
+                if (n == 0) {
+                    if (Thread.currentThread().isInterrupted() && !stopping) {
+                        stopping = true;
+                        failure = new InterruptedIOException("the reads of " + name + " were interrupted");
+                    }
                     continue;
                 }
-                latencies.accept(now - submitted[slot]);
-                operations++;
-                last = now;
-                if (completion != null) {
-                    completion.completed(this.offsets[slot], views[slot].duplicate());
+                inFlight -= (int) n;
+                if (now >= deadlineNanos) {
+                    stopping = true;
                 }
-                if (!stopping) {
-                    // the slot's pointer goes to the front of the pointer array for this io_submit
-                    prepare(slot, offsets.getAsLong());
-                    iocbPointer(refill, slot);
-                    refilled[refill++] = slot;
+                int refill = 0;
+                for (int i = 0; i < n; i++) {
+                    int at = i * EVENT_SIZE;
+                    int slot = (int) events.getLong(at);
+                    long res = events.getLong(at + 16);
+                    if (res != blockSize) {
+                        if (failure == null) {
+                            failure = new IOException(name + ": a read of " + blockSize + " bytes at byte " + this.offsets[slot] + (res < 0
+                                    ? " failed (errno " + -res + ")" : " returned " + res + " bytes"));
+                        }
+                        stopping = true;
+                        continue;
+                    }
+                    latencies.accept(now - submitted[slot]);
+                    operations++;
+                    last = now;
+                    if (completion != null) {
+                        completion.completed(this.offsets[slot], views[slot].duplicate());
+                    }
+                    if (!stopping) {
+                        // the slot's pointer goes to the front of the pointer array for this io_submit
+                        prepare(slot, offsets.getAsLong());
+                        iocbPointer(refill, slot);
+                        refilled[refill++] = slot;
+                    }
+                }
+                if (refill > 0) {
+                    long submitTime = clock.getAsLong();
+                    for (int i = 0; i < refill; i++) {
+                        submitted[refilled[i]] = submitTime;
+                    }
+                    inFlight += submit(refill);
+                    maxInFlight = Math.max(maxInFlight, inFlight);
                 }
             }
-            if (refill > 0) {
-                long submitTime = clock.getAsLong();
-                for (int i = 0; i < refill; i++) {
-                    submitted[refilled[i]] = submitTime;
-                }
-                submit(pointersAddress, refill);
-                inFlight += refill;
-                maxInFlight = Math.max(maxInFlight, inFlight);
-            }
+        } catch (IOException | RuntimeException e) {
+            // io_destroy waits for the reads still in flight, so none is left writing into memory freed later
+            close();
+            throw e;
         }
-        resetPointers();
         if (failure != null) {
             throw failure;
         }
@@ -312,11 +317,14 @@ public final class AsyncReader implements AutoCloseable {
         }
     }
 
-    /** io_submit of {@code count} iocbs; a partial submission submits the rest (it happens when the ring is full). */
-    private void submit(long pointers, int count) throws IOException {
+    /**
+     * io_submit of the first {@code count} entries of the pointer array; a partial submission submits the rest (it
+     * happens when the ring is full). Returns {@code count}.
+     */
+    private int submit(int count) throws IOException {
         int done = 0;
         while (done < count) {
-            long n = calls.syscall(calls.ioSubmit, context, count - done, pointers + (long) done * Long.BYTES, 0, 0);
+            long n = calls.syscall(calls.ioSubmit, context, count - done, pointersAddress + (long) done * Long.BYTES, 0, 0);
             if (n < 0) {
                 int errno = Native.getLastError();
                 if (errno == EINTR || errno == EAGAIN) {
@@ -327,6 +335,7 @@ public final class AsyncReader implements AutoCloseable {
             }
             done += (int) n;
         }
+        return count;
     }
 
     /** Waits for reads in flight (io_destroy does), frees the AIO context and closes the descriptor. Idempotent. */
