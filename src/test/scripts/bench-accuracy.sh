@@ -12,9 +12,10 @@
 # ones: A B B A, so that a drift of the machine hits both), each with a 1 s warm-up (fio --ramp_time=1, a discarded
 # disktune trial) and S seconds measured (default 1; N rounds, default 9):
 #   seq-read-direct     fio --rw=read --direct=1 --bs=2M --ioengine=psync
-#   rand-read-4k-qdN    fio --rw=randread --direct=1 --bs=4k --ioengine=psync --numjobs=N --thread (the fair
-#                       comparison: the same thread model, N threads with one pread each in flight), and
-#                       fio --ioengine=libaio --iodepth=N (one thread, N requests in flight: the usual reference)
+#   rand-read-4k-qdN    fio --rw=randread --direct=1 --bs=4k --ioengine=libaio --iodepth=N (one thread, N requests
+#                       in flight: the usual reference, and disktune's model: it reads through Linux native AIO from
+#                       one thread, the engine the header line names), and
+#                       fio --ioengine=psync --numjobs=N --thread (N threads with one pread each in flight)
 # Random offsets are uniform with repetition on both sides (fio --norandommap --randrepeat=0).
 # It prints each round's figures and the median over the rounds of the per-round ratios disktune/fio with their
 # quartiles (on a machine shared with other work single rounds swing both ways; the median of paired ratios does
@@ -66,7 +67,8 @@ trap 'exit 130' INT TERM
 dd if=/dev/urandom of="$work/backing.img" bs=1M count="$size_mib" status=none
 loop=$(losetup --find --show --direct-io="$loop_dio" "$work/backing.img")
 cat "$work/backing.img" >/dev/null   # the whole file in the page cache: every round starts from the same state
-echo "device $loop ($size_mib MiB, loop direct I/O $loop_dio), $rounds rounds of $seconds s, kernel $(uname -r), $(nproc) CPUs${cpus:+ (both tools on CPUs $cpus)}, fio $(fio --version), $(java -version 2>&1 | head -1), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+engine=$(java -cp "$classpath" org.disktune.bench.workload.BlockWorkloadMain rand-read-4k-qd4 "$loop" 0.1 0 | grep -o 'engine=[^ ]*' || true)
+echo "device $loop ($size_mib MiB, loop direct I/O $loop_dio), $rounds rounds of $seconds s, kernel $(uname -r), $(nproc) CPUs${cpus:+ (both tools on CPUs $cpus)}, fio $(fio --version), $(java -version 2>&1 | head -1), disktune random reads: ${engine:-engine=unknown}, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # fio's terse v3 output, read fields: 6 = KiB read, 8 = IOPS, 9 = runtime in ms
 fio_run() { # RW BS ENGINE DEPTH JOBS -> "MB/s IOPS"

@@ -19,31 +19,64 @@ import org.disktune.bench.Unit;
 import org.disktune.bench.Workload;
 import org.disktune.bench.WorkloadContext;
 import org.disktune.core.DisktuneException;
+import org.disktune.host.AsyncReader;
 
 /**
  * rand-read-4k-qdN: 4 KiB O_DIRECT reads at uniformly random 4 KiB-aligned offsets over the whole device, with N
- * reads in flight: N threads, each issuing one positional read (pread(2)) after the other on a FileChannel of its own.
- * That is fio's {@code --ioengine=psync --numjobs=N --thread} model (each fio job opens the file itself);
- * {@code --ioengine=libaio --iodepth=N} keeps the same N requests in the device's queue from one thread. One channel
- * per thread, not one shared: every positional read of a FileChannel enters and leaves a monitor (the channel's
- * NativeThreadSet, so that close can signal blocked threads), and with 32 threads that monitor is contended: on one
- * CPU a shared channel gave 0.72 of fio's IOPS at depth 32, a channel per thread 0.99 (src/test/scripts/bench-accuracy.sh). Every I/O's latency (from just before the pread to just
- * after it, in nanoseconds) goes into the thread's HdrHistogram (3 significant digits); the histograms are merged
- * into one for p50/p99/p99.9. IOPS: reads completed over the time from the start signal to the last completion.
+ * reads in flight. Two engines:
+ * <ul>
+ * <li>{@link Engine#LINUX_AIO} (the default, at every depth): one thread keeps exactly N reads in the device's queue
+ * through Linux native AIO ({@link AsyncReader}: io_submit a new read as each one completes), fio's
+ * {@code --ioengine=libaio --iodepth=N} model. On a cached loop device at depth 32 the threads below reached only 0.84
+ * of fio's libaio IOPS (32 threads of pread contend for 2 CPUs); this path does the work of fio's one thread.</li>
+ * <li>{@link Engine#THREADS}, used only where native AIO is unavailable (another architecture, a kernel without AIO,
+ * /proc/sys/fs/aio-max-nr exhausted; the trial's {@code engine} says so and why): N threads, each issuing one
+ * positional read (pread(2)) after the other on a FileChannel of its own, fio's
+ * {@code --ioengine=psync --numjobs=N --thread} model. One channel per thread, not one shared: every positional read
+ * of a FileChannel enters and leaves a monitor (the channel's NativeThreadSet, so that close can signal blocked
+ * threads), and with 32 threads that monitor is contended: on one CPU a shared channel gave 0.72 of fio's IOPS at
+ * depth 32, a channel per thread 0.99 (src/test/scripts/bench-accuracy.sh).</li>
+ * </ul>
+ * Every I/O's latency (from just before its submission to just after its completion is seen, in nanoseconds) goes
+ * into an HdrHistogram (3 significant digits; per thread, merged, for the threads) for p50/p99/p99.9. IOPS: reads
+ * completed over the time from the start to the last completion.
  */
 final class RandomDirectRead implements Workload {
     static final int SIZE = 4096;
     /** Latencies above this (10 s) are recorded as 10 s: a histogram of fixed size, allocated before the timing. */
     private static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(10);
 
+    /** How the reads are issued: the value of a trial's {@code engine}. */
+    enum Engine {
+        LINUX_AIO("linux-aio"), THREADS("threads");
+
+        private final String label;
+
+        Engine(String label) {
+            this.label = label;
+        }
+
+        String label() {
+            return label;
+        }
+    }
+
     private final int depth;
+    private final Engine engine;
     private final SplittableRandom seeds = new SplittableRandom();
 
+    /** Native AIO where the machine has it, threads otherwise. */
     RandomDirectRead(int depth) {
+        this(depth, Engine.LINUX_AIO);
+    }
+
+    /** {@code engine} THREADS: always threads (comparisons of the two engines). */
+    RandomDirectRead(int depth, Engine engine) {
         if (depth < 1) {
             throw new IllegalArgumentException("queue depth " + depth);
         }
         this.depth = depth;
+        this.engine = engine;
     }
 
     @Override
@@ -60,6 +93,10 @@ final class RandomDirectRead implements Workload {
         return depth;
     }
 
+    Engine engine() {
+        return engine;
+    }
+
     @Override
     public Trial run(WorkloadContext context) throws IOException {
         BlockTarget target = BlockTarget.of(context);
@@ -71,6 +108,41 @@ final class RandomDirectRead implements Workload {
         if (target.size() < SIZE) {
             throw DisktuneException.environment("/dev/" + target.device() + " is smaller than one 4 KiB read; measure a larger device");
         }
+        String fallback = null;
+        if (engine == Engine.LINUX_AIO) {
+            AsyncReader opened = null;
+            try {
+                opened = AsyncReader.open(context.path(), depth, SIZE);
+            } catch (AsyncReader.UnavailableException e) {
+                fallback = e.getMessage();
+            }
+            if (opened != null) {
+                try (AsyncReader reader = opened) {
+                    return runAsync(reader, target, context);
+                }
+            }
+        }
+        return runThreads(target, alignment, context, fallback == null ? Engine.THREADS.label()
+                : Engine.THREADS.label() + " (linux-aio unavailable: " + fallback + ")");
+    }
+
+    private Trial runAsync(AsyncReader reader, BlockTarget target, WorkloadContext context) throws IOException {
+        LongSupplier now = context.nanoTime();
+        RandomOffsets offsets = new RandomOffsets(target.size(), SIZE, seeds.split());
+        Histogram histogram = new Histogram(MAX_NANOS, 3);
+        long start = now.getAsLong();
+        AsyncReader.Run run = reader.run(start + context.trialTime().toNanos(), offsets::next, now,
+                nanos -> histogram.recordValue(Math.min(Math.max(nanos, 1), MAX_NANOS)), null);
+        return Trials.iops(run.operations() * SIZE, run.operations(), run.lastCompletionNanos() - start, latency(histogram),
+                Engine.LINUX_AIO.label());
+    }
+
+    private static Latency latency(Histogram histogram) {
+        return new Latency(histogram.getValueAtPercentile(50) / 1e3, histogram.getValueAtPercentile(99) / 1e3,
+                histogram.getValueAtPercentile(99.9) / 1e3);
+    }
+
+    private Trial runThreads(BlockTarget target, int alignment, WorkloadContext context, String engineLabel) throws IOException {
         LongSupplier now = context.nanoTime();
         List<FileChannel> channels = new ArrayList<>(depth);
         try (Closer closer = new Closer(channels)) {
@@ -128,9 +200,7 @@ final class RandomDirectRead implements Workload {
             if (failure != null) {
                 throw failure;
             }
-            Latency latency = new Latency(merged.getValueAtPercentile(50) / 1e3, merged.getValueAtPercentile(99) / 1e3,
-                    merged.getValueAtPercentile(99.9) / 1e3);
-            return Trials.iops(operations * SIZE, operations, last - start, latency);
+            return Trials.iops(operations * SIZE, operations, last - start, latency(merged), engineLabel);
         }
     }
 

@@ -13,9 +13,9 @@ final class Trials {
         return new Trial(bytes / seconds / 1e6, null, bytes, operations, seconds);
     }
 
-    static Trial iops(long bytes, long operations, long nanos, Latency latency) {
+    static Trial iops(long bytes, long operations, long nanos, Latency latency, String engine) {
         double seconds = seconds(nanos);
-        return new Trial(operations / seconds, latency, bytes, operations, seconds);
+        return new Trial(operations / seconds, latency, bytes, operations, seconds, engine);
     }
 
     private static double seconds(long nanos) {

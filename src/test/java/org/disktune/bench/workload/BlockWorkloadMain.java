@@ -18,7 +18,7 @@ import org.disktune.host.LinuxHost;
  * Runs one block workload on a device for the accuracy script (src/test/scripts/bench-accuracy.sh), until
  * {@code disktune bench} exists: {@code WORKLOAD DEVICE SECONDS [WARMUP_SECONDS]}. A warm-up trial (default 1 s,
  * discarded: the JIT compiles the read loop) and then one trial of SECONDS; prints
- * {@code NAME VALUE UNIT bytes=B ops=N seconds=S [p50_us= p99_us= p999_us=]} on one line.
+ * {@code NAME VALUE UNIT bytes=B ops=N seconds=S [p50_us= p99_us= p999_us=] [engine=E]} on one line.
  */
 public final class BlockWorkloadMain {
     private BlockWorkloadMain() {
@@ -40,8 +40,11 @@ public final class BlockWorkloadMain {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "not needed");
         });
         WorkloadContext context = new WorkloadContext(host, device, node, Profile.DEFAULT, Clock.systemUTC(), System::nanoTime, time);
-        Workload workload = BlockWorkloads.all().stream().filter(w -> w.name().equals(args[0])).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no block workload " + args[0]));
+        String name = args[0].replaceFirst(":threads$", "");
+        Workload found = BlockWorkloads.all().stream().filter(w -> w.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no block workload " + name));
+        Workload workload = found instanceof RandomDirectRead random && args[0].endsWith(":threads")
+                ? new RandomDirectRead(random.depth(), RandomDirectRead.Engine.THREADS) : found;
         try (workload) {
             if (!warmup.isZero()) {
                 workload.run(context.withTrialTime(warmup));
@@ -52,6 +55,9 @@ public final class BlockWorkloadMain {
             if (trial.latency() != null) {
                 line.append(String.format(Locale.ROOT, " p50_us=%.1f p99_us=%.1f p999_us=%.1f", trial.latency().p50Us(),
                         trial.latency().p99Us(), trial.latency().p999Us()));
+            }
+            if (trial.engine() != null) {
+                line.append(" engine=").append(trial.engine().replace(' ', '_'));
             }
             System.out.println(line);
         }
