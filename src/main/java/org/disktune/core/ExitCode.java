@@ -9,7 +9,7 @@ public enum ExitCode {
     ENVIRONMENT(4, "environment error (not root, missing program, unreadable device)"),
     ROLLED_BACK(5, "the change failed and was rolled back"),
     /** EX_SOFTWARE of sysexits.h: a bug in disktune, not a problem of the input or the machine. */
-    INTERNAL(70, "internal error (a bug in disktune: please report it with the stack trace file the message names)");
+    INTERNAL(70, "internal error (a bug in disktune; please report it)");
 
     private final int code;
     private final String meaning;
