@@ -2,6 +2,7 @@ package org.disktune.cli;
 
 import java.util.concurrent.Callable;
 
+import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.initramfs.image.ImageEntry;
 import org.disktune.initramfs.image.ImageListing;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Parameters;
 /** disktune initramfs list IMAGE: every file the kernel would unpack, with the archive that supplies it. */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "List what the kernel would unpack from IMAGE: path, type, mode, size, and the archive (index and compression) "
-                + "that supplies it; later archives override earlier ones.")
+                + "that supplies it; later archives override earlier ones. Where the kernel would stop at an error part way, "
+                + "the entries before it and the error with its offset, and exit 2.")
 final class InitramfsListCommand implements Callable<Integer> {
     private final Session session;
 
@@ -41,7 +43,16 @@ final class InitramfsListCommand implements Callable<Integer> {
                         e.type().name().toLowerCase(java.util.Locale.ROOT), String.format("%04o", e.mode()), e.size(), e.archive());
             }
             files.print(out);
+            if (listing.error() != null) {
+                out.println();
+                out.println("error: the kernel unpacks the " + listing.entries().size() + " entries above and stops at archive "
+                        + listing.error().archive() + " (offset " + listing.error().offset() + "): " + listing.error().problem());
+            }
         });
+        if (listing.error() != null) {
+            // the kernel logs "Initramfs unpacking failed: ..." and boots with what it has; the image is still bad
+            throw new DisktuneException(ExitCode.USAGE, listing.error().message());
+        }
         return ExitCode.OK.code();
     }
 }

@@ -19,7 +19,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Check that each PATH is inside IMAGE with the same bytes (SHA-256) as HOSTFILE (default: PATH on this machine). "
                 + "Without PATHs, check disktune's own files; without IMAGE, in the images of all installed kernels.",
-                "Exit 0 when every file is inside and identical, 1 naming each missing or different file."})
+                "Exit 0 when every file is inside and identical, 1 naming each missing or different file. Where the kernel would "
+                        + "stop unpacking an image at an error, only the files before it count; the error is shown with its offset."})
 final class InitramfsVerifyCommand implements Callable<Integer> {
     private final Session session;
 
@@ -57,6 +58,11 @@ final class InitramfsVerifyCommand implements Callable<Integer> {
         session.output().render("initramfs verify", result, out -> {
             result.notes().forEach(out::println);
             for (ImageCheck check : result.images()) {
+                if (check.unpackError() != null) {
+                    out.println("error    " + check.image() + ": the kernel stops unpacking at archive " + check.unpackError().archive()
+                            + " (offset " + check.unpackError().offset() + "): " + check.unpackError().problem()
+                            + "; only the files before it count");
+                }
                 for (FileCheck f : check.files()) {
                     out.println((f.ok() ? "ok       " : f.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "  ")
                             + check.image() + ": " + f.describe());

@@ -5,10 +5,13 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.host.CrashReport;
 import org.disktune.host.Host;
 
 import picocli.CommandLine;
@@ -33,7 +36,12 @@ public final class Main {
         CommandLine commandLine = commandLine(session);
         commandLine.setOut(out);
         commandLine.setErr(err);
-        return commandLine.execute(args);
+        try {
+            return commandLine.execute(args);
+        } catch (RuntimeException | Error e) {
+            // outside the command's call (picocli hands only Exceptions from call() to the handler)
+            return internalError(e, session, args);
+        }
     }
 
     /** The command line with every subcommand, for a session (the man page generator uses it too). */
@@ -46,7 +54,8 @@ public final class Main {
             ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
             return new CommandLine.RunLast().execute(parseResult);
         });
-        commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> handle(ex, session));
+        commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> handle(ex, session,
+                parseResult.originalArgs().toArray(new String[0])));
         commandLine.setParameterExceptionHandler((ex, args) -> {
             session.err().println("disktune: " + ex.getMessage());
             session.err().println("Try 'disktune --help' (or 'disktune COMMAND --help').");
@@ -55,20 +64,41 @@ public final class Main {
         return commandLine;
     }
 
-    private static int handle(Exception ex, Session session) {
-        boolean debug = session.options().debug();
+    /**
+     * The one place failures become exit codes: a DisktuneException is the user's one line and its
+     * code; anything else is a bug in disktune, exit 70 (INTERNAL) — never 4, which means the
+     * machine is not fit (not root, a program missing).
+     */
+    private static int handle(Exception ex, Session session, String[] args) {
         if (ex instanceof DisktuneException d) {
             session.err().println("disktune: " + d.getMessage());
-            if (debug) {
+            if (debug(session)) {
                 d.printStackTrace(session.err());
             }
             return d.exitCode().code();
         }
-        session.err().println("disktune: internal error: " + ex + (debug ? "" : " (run with --debug for details and report it)"));
-        if (debug) {
+        return internalError(ex, session, args);
+    }
+
+    /** "internal error: ..., please report" with the stack trace in a file the line names. */
+    static int internalError(Throwable ex, Session session, String[] args) {
+        GlobalOptions options = session.options();
+        boolean live = options == null || options.root() == null && options.sample() == null;
+        String version = DisktuneCommand.class.getPackage().getImplementationVersion();
+        Optional<Path> report = CrashReport.forRun(live).write("disktune " + (version == null ? "development build" : version)
+                + " " + String.join(" ", args), ex);
+        String what = ex.getClass().getName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
+        session.err().println("disktune: internal error: " + what.replaceAll("[\\p{Cntrl}]+", " ").strip() + ", please report it"
+                + report.map(f -> " with the stack trace in " + f).orElse(" (no directory took the stack trace: run with --debug)"));
+        if (debug(session)) {
             ex.printStackTrace(session.err());
         }
-        return ExitCode.ENVIRONMENT.code();
+        session.err().flush();
+        return ExitCode.INTERNAL.code();
+    }
+
+    private static boolean debug(Session session) {
+        return session.options() != null && session.options().debug();
     }
 
     /** Creates commands with the session when they take one; everything else the picocli way. */

@@ -7,7 +7,9 @@ public enum ExitCode {
     USAGE(2, "usage or configuration error (bad option, malformed file, bad image)"),
     REBOOT_NEEDED(3, "the change is made but needs a reboot to take effect"),
     ENVIRONMENT(4, "environment error (not root, missing program, unreadable device)"),
-    ROLLED_BACK(5, "the change failed and was rolled back");
+    ROLLED_BACK(5, "the change failed and was rolled back"),
+    /** EX_SOFTWARE of sysexits.h: a bug in disktune, not a problem of the input or the machine. */
+    INTERNAL(70, "internal error (a bug in disktune; please report it)");
 
     private final int code;
     private final String meaning;

@@ -20,6 +20,8 @@ import org.disktune.initramfs.image.InitramfsImageReader;
 /**
  * Proves that files are inside an initramfs image with the same bytes as on the host: the only proof
  * that counts, since a flipped byte in an uncompressed or lz4 archive still unpacks without error.
+ * Where the kernel stops unpacking an image at an error, only the files before it count (the kernel
+ * keeps them and boots on, init/initramfs.c); a file not among them is missing, with the error as cause.
  */
 public final class ImageContentVerifier {
     /** The files disktune writes that must travel inside the initramfs. */
@@ -54,9 +56,11 @@ public final class ImageContentVerifier {
             FileCheckStatus status = onHost == null ? FileCheckStatus.MISSING_ON_HOST
                     : inImage == null ? FileCheckStatus.MISSING_IN_IMAGE
                     : inImage.equals(onHost) ? FileCheckStatus.SAME : FileCheckStatus.DIFFERENT;
-            checks.add(new FileCheck(e.imagePath(), e.hostLabel(), status, inImage, onHost));
+            String cause = inImage == null && !listing.complete()
+                    ? "the kernel stops unpacking before it: " + listing.error().message() : null;
+            checks.add(new FileCheck(e.imagePath(), e.hostLabel(), status, inImage, onHost, cause));
         }
-        return new ImageCheck(imageLabel, kernel, checks);
+        return new ImageCheck(imageLabel, kernel, checks, listing.error());
     }
 
     /**

@@ -8,15 +8,27 @@ import java.util.Optional;
 
 /**
  * What the kernel would leave in the root file system after unpacking an image: the archives in
- * image order, and every name once (the last archive that wrote it wins), in archive order.
+ * image order, and every name once (the last archive that wrote it wins), in archive order. When the
+ * kernel stops at an error part way, {@code error} names it and the entries are those before it;
+ * null when the whole image unpacks.
  */
-public record ImageListing(List<ImageSegment> segments, List<ImageEntry> entries) {
+public record ImageListing(List<ImageSegment> segments, List<ImageEntry> entries, ImageError error) {
     /** Symlink hops allowed while resolving, as the kernel's MAXSYMLINKS. */
     private static final int MAX_SYMLINK_HOPS = 40;
 
     public ImageListing {
         segments = List.copyOf(segments);
         entries = List.copyOf(entries);
+    }
+
+    /** A listing of an image the kernel unpacks completely. */
+    public ImageListing(List<ImageSegment> segments, List<ImageEntry> entries) {
+        this(segments, entries, null);
+    }
+
+    /** Whether the kernel unpacks the whole image without an error. */
+    public boolean complete() {
+        return error == null;
     }
 
     /** The entry with exactly this name (normalized like entry paths; symlinks are not followed). */

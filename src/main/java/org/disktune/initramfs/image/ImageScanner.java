@@ -11,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-import org.apache.commons.compress.archivers.cpio.CpioArchiveEntry;
-import org.apache.commons.compress.archivers.cpio.CpioArchiveInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.lzma.LZMACompressorInputStream;
@@ -22,20 +20,46 @@ import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 
 /**
- * One streaming pass over an image in the order the kernel unpacks it (init/initramfs.c): skip NUL
- * padding, detect the next segment by magic, read cpio archives from it (several may share one
- * compressed stream), continue right after the compressed stream. Entries go to a sink; nothing
- * is buffered beyond a block of a decoder. Every failure becomes one DisktuneException line naming
- * the image, the archive, its compression and its offset.
+ * One streaming pass over an image in the order and by the rules of the kernel's unpacker,
+ * {@code unpack_to_rootfs()} in init/initramfs.c (checked against torvalds/linux as of v6.x):
+ * <ul>
+ * <li>Top level ({@code unpack_to_rootfs}): a NUL byte is skipped ({@code this_header++}); a {@code '0'}
+ * starts a cpio header only when {@code !(this_header & 3)}, i.e. at an image offset that is a multiple
+ * of 4 ({@code this_header} counts image bytes: it is set to {@code saved_offset + my_inptr} after each
+ * compressed stream); anything else goes to {@code decompress_method()}, whose failure is the kernel's
+ * "invalid magic at start of compressed archive" — so is a cpio header at an offset that is not a
+ * multiple of 4.</li>
+ * <li>Between entries ({@code do_reset}): any run of NULs, then the next byte must be at a multiple of 4
+ * ("broken padding"); inside a compressed stream it must be {@code '0'} ({@code flush_buffer}: "junk
+ * within compressed archive"), at the top level anything else starts the next segment.</li>
+ * <li>An entry ({@code do_header}): magic 070701, or 070702 whose check field is the byte sum of a regular
+ * file's data, checked only in {@code do_copy} ("bad data checksum"); 070707 is "incorrect cpio method";
+ * the 13 fields are read like {@code simple_strntoul(s, NULL, 16, 8)} (hex digits up to the first other
+ * byte); the next header is at {@code (this_header + N_ALIGN(name_len) + body_len + 3) & ~3}. An entry
+ * whose name size is 0 or above PATH_MAX, a symlink whose target is longer than PATH_MAX, or a
+ * non-regular entry with data is skipped without a message; the name must end in NUL ({@code do_name}:
+ * "malformed archive") and is used up to its first NUL; TRAILER!!! ends an archive but is optional
+ * ({@code free_hash()} runs again after the loop, "without optional TRAILER!!!").</li>
+ * <li>End of the buffer: a compressed stream must end between entries ({@code state != Reset}: "junk at
+ * the end of compressed archive"); an uncompressed one may end after any complete entry. The kernel
+ * also stops silently inside an uncompressed entry (its file is left short); disktune reports that as
+ * a truncated image, because the file cannot hold the bytes it declares.</li>
+ * </ul>
+ * Any error stops the kernel ({@code error()} keeps the first message, the loop ends) but what was
+ * unpacked stays and the machine boots on ("Initramfs unpacking failed: ..."); so a failure after the
+ * first entry is returned as an {@link ImageError} with the entries so far delivered, and a failure
+ * before any entry is a DisktuneException. Both name the image, the archive, its compression and offset.
+ * xz and lzma streams decode only within the Java heap left (xz-java's memory limit reports a stream's
+ * need before it allocates); an image needing more is a one-line error naming the need. Exceptions other
+ * than the decoders' IOExceptions are bugs and propagate.
  */
 final class ImageScanner {
-    /** newc header: magic and 13 fields of 8 hex digits. */
+    /** newc header: magic and 13 fields of 8 hex digits (CPIO_HDRLEN). */
     private static final int NEWC_HEADER = 110;
-    /** PATH_MAX: the kernel refuses longer names (the size includes the NUL). */
-    private static final int MAX_NAME_SIZE = 4096;
-    private static final int MAX_LINK_TARGET = 4095;
-    /** Dictionary memory allowed to xz and lzma streams (xz -9 and lzma -9 need 64 MiB). */
-    private static final int MEMORY_LIMIT_KIB = 128 * 1024;
+    /** PATH_MAX: do_header skips longer names and symlink targets. */
+    private static final int PATH_MAX = 4096;
+    /** Heap kept free for everything but the decoder's dictionary. */
+    private static final long HEAP_RESERVE = 8L << 20;
 
     /** Receives what a scan finds, in image order. */
     interface EntrySink {
@@ -63,6 +87,12 @@ final class ImageScanner {
     private long offset;
     private String phase;
     private long ordinal;
+    /** Entries the sink received in full: what the kernel has unpacked so far. */
+    private long unpacked;
+    /** The current archive has been announced to the sink. */
+    private boolean started;
+    /** The current archive ended with TRAILER!!!; more data in the same region is a new archive. */
+    private boolean trailerSeen;
 
     ImageScanner(Path image) {
         this.image = image;
@@ -70,8 +100,12 @@ final class ImageScanner {
         this.name = fileName == null ? image.toString() : fileName.toString();
     }
 
-    /** Scans the whole image (or up to the entry where the sink stops it). */
-    void scan(EntrySink sink) {
+    /**
+     * Scans the whole image (or up to the entry where the sink stops it). Returns null when the kernel
+     * unpacks it without error, else the error after which the kernel stops, when entries before it
+     * reached the sink; throws a DisktuneException when the image is bad before its first entry.
+     */
+    ImageError scan(EntrySink sink) {
         InputStream raw;
         try {
             raw = Files.newInputStream(image);
@@ -82,25 +116,39 @@ final class ImageScanner {
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, name + ": cannot open the image: " + oneLine(e.getMessage()));
         }
+        String problem;
+        Throwable cause;
         try (ImageInput in = new ImageInput(new FileReads(raw))) {
             run(in, sink);
+            return null;
         } catch (Stop stop) {
-            // the sink has what it wanted
+            return null;
         } catch (FileReadFailure e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, name + ": cannot read the image: " + oneLine(e.getCause().getMessage()), e);
-        } catch (DisktuneException e) {
-            throw e;
+        } catch (org.apache.commons.compress.MemoryLimitException e) {
+            throw memory(e.getMemoryNeededInKb(), e);
+        } catch (org.tukaani.xz.MemoryLimitException e) {
+            throw memory(e.getMemoryNeeded(), e);
+        } catch (OutOfMemoryError e) {
+            throw new DisktuneException(ExitCode.USAGE, name + ": " + where() + "the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB) is too small to unpack it; allow more with JAVA_TOOL_OPTIONS=-Xmx1g");
         } catch (ImageFormatException e) {
-            throw failure(e.getMessage(), e);
+            problem = e.getMessage();
+            cause = e;
         } catch (EOFException e) {
             String message = e.getMessage();
-            throw failure(message != null && message.startsWith("truncated") ? message : "truncated " + phase, e);
+            problem = message != null && message.startsWith("truncated") ? message : "truncated " + phase;
+            cause = e;
         } catch (IOException e) {
             String kind = compression == null || compression == Compression.NONE ? "cpio" : compression.kernelName();
-            throw failure("corrupt " + kind + " data while reading " + phase + ": " + oneLine(e.getMessage()), e);
-        } catch (RuntimeException e) {
-            throw failure("corrupt data while reading " + phase + ": " + e.getClass().getSimpleName() + " " + oneLine(e.getMessage()), e);
+            problem = "corrupt " + kind + " data while reading " + phase + ": " + oneLine(e.getMessage());
+            cause = e;
         }
+        String message = name + ": " + where() + oneLine(problem);
+        if (unpacked == 0) {
+            throw new DisktuneException(ExitCode.USAGE, message, cause);
+        }
+        return new ImageError(archive, compression, offset, oneLine(problem), message);
     }
 
     private void run(ImageInput in, EntrySink sink) throws IOException {
@@ -111,40 +159,35 @@ final class ImageScanner {
         }
         while (true) {
             in.skipZeros();
-            offset = in.position();
             int n = in.peek(head, head.length);
             if (n == 0) {
                 break;
             }
+            offset = in.position();
             archive++;
+            started = false;
+            trailerSeen = false;
             compression = null;
             phase = "the segment magic";
-            compression = detect(head, n);
-            if (compression == Compression.NONE) {
-                readArchive(in, sink);
+            if (head[0] == '0' && (offset & 3) == 0) {
+                if (n >= 6 && !isNewc(head, n)) {
+                    detectOldCpio(head); // do_header: "incorrect cpio method used: use -H newc option"
+                }
+                compression = Compression.NONE;
+                readRegion(in, sink);
                 continue;
             }
+            if (head[0] == '0') {
+                String what = isNewc(head, n) ? "a cpio header at byte " + offset + ", not a multiple of 4 (the kernel reads cpio "
+                        + "only at 4-byte boundaries: pad the part before it with NULs)" : "unknown magic " + hex(head, n);
+                throw new ImageFormatException("invalid magic at start of compressed archive: " + what);
+            }
+            compression = detect(head, n);
             phase = "the " + compression.kernelName() + " stream header";
             ImageInput unpacked = new ImageInput(open(compression, in));
-            boolean first = true;
-            while (true) {
-                phase = "the " + compression.kernelName() + " stream";
-                unpacked.skipZeros();
-                int k = unpacked.peek(head, head.length);
-                if (k == 0) {
-                    break;
-                }
-                if (!first) {
-                    archive++;
-                }
-                if (!isNewc(head, k)) {
-                    throw new ImageFormatException("junk inside the " + compression.kernelName()
-                            + " stream at unpacked byte " + unpacked.position() + ": not a cpio newc header");
-                }
-                readArchive(unpacked, sink);
-                first = false;
-            }
-            if (first) {
+            long before = ordinal;
+            boolean any = readRegion(unpacked, sink);
+            if (!any && before == ordinal) {
                 throw new ImageFormatException("the " + compression.kernelName() + " stream holds no cpio archive");
             }
         }
@@ -154,90 +197,187 @@ final class ImageScanner {
         }
     }
 
-    private void readArchive(ImageInput in, EntrySink sink) throws IOException {
-        sink.archiveStarted(new ImageSegment(archive, compression, offset));
-        String where = compression == Compression.NONE ? "byte " : "unpacked byte ";
-        CpioArchiveInputStream cpio = new CpioArchiveInputStream(in, 4, StandardCharsets.UTF_8.name());
+    /**
+     * Reads entries from in as do_reset/do_start/do_header do: until the data ends or, at the top
+     * level, until a byte that is not a cpio header starts the next segment. Returns whether any
+     * header (the trailer included) was read.
+     */
+    private boolean readRegion(ImageInput in, EntrySink sink) throws IOException {
+        boolean compressed = compression != Compression.NONE;
+        String where = compressed ? "unpacked byte " : "byte ";
+        byte[] head = new byte[1];
+        boolean any = false;
         while (true) {
-            phase = "the cpio header at " + where + in.position();
-            checkHeader(in, phase);
-            CpioArchiveEntry stored = cpio.getNextEntry();
-            if (stored == null) {
+            phase = compressed ? "the " + compression.kernelName() + " stream" : "the padding after an entry";
+            in.skipZeros();
+            if (in.peek(head, 1) == 0) {
                 break;
             }
-            String path = normalize(stored.getName());
-            EntryType type = EntryType.ofMode(stored.getMode());
-            if (type == null) {
-                throw new ImageFormatException(String.format("entry '%s' has no file type in mode %o", path, stored.getMode()));
+            long at = in.position();
+            if (trailerSeen && (compressed || head[0] == '0')) {
+                archive++;
+                started = false;
+                trailerSeen = false;
             }
-            phase = "the data of '" + path + "'";
-            String linkTarget = null;
-            if (type == EntryType.SYMLINK) {
-                if (stored.getSize() > MAX_LINK_TARGET) {
-                    throw new ImageFormatException("symlink '" + path + "' has a target of " + stored.getSize() + " bytes (the kernel allows 4095)");
+            if ((at & 3) != 0) {
+                throw new ImageFormatException("broken padding: the data after the entry before it starts at " + where + at
+                        + ", not at a multiple of 4");
+            }
+            if (head[0] != '0') {
+                if (compressed) {
+                    throw new ImageFormatException("junk inside the " + compression.kernelName() + " stream at unpacked byte " + at
+                            + ": not a cpio newc header");
                 }
-                int size = (int) stored.getSize();
-                byte[] target = new byte[size];
-                int got = 0;
-                while (got < size) {
-                    int r = cpio.read(target, got, size - got);
-                    if (r < 0) {
-                        throw new EOFException("truncated symlink target of '" + path + "'");
-                    }
-                    got += r;
+                break;
+            }
+            if (!started) {
+                if (!compressed) {
+                    offset = at;
                 }
-                linkTarget = new String(target, StandardCharsets.UTF_8);
+                sink.archiveStarted(new ImageSegment(archive, compression, offset));
+                started = true;
             }
-            if (!path.isEmpty()) {
-                ScannedEntry entry = new ScannedEntry(++ordinal, path, type, (int) (stored.getMode() & 07777), stored.getSize(),
-                        stored.getNumberOfLinks(), stored.getDeviceMaj(), stored.getDeviceMin(), stored.getInode(), linkTarget,
-                        archive, compression);
-                InputStream data = type == EntryType.FILE ? new EntryData(cpio) : InputStream.nullInputStream();
-                if (!sink.entry(entry, data)) {
-                    throw new Stop();
-                }
-            }
-            while (cpio.read(scratch, 0, scratch.length) >= 0) {
-                // the rest of the data, its padding and (newc-crc) the checksum test
-            }
+            any = true;
+            readEntry(in, sink, where, compressed);
         }
-        sink.archiveEnded(archive);
+        if (started && !trailerSeen) {
+            sink.archiveEnded(archive);
+        }
+        return any;
     }
 
-    /** Checks the next newc header before Commons Compress reads it: magic, hex fields, a sane name size. */
-    private void checkHeader(ImageInput in, String what) throws IOException {
+    /** One entry, from its header to the start of the next (do_header .. do_skip). */
+    private void readEntry(ImageInput in, EntrySink sink, String where, boolean compressed) throws IOException {
+        long start = in.position();
+        phase = "the cpio header at " + where + start;
         byte[] header = new byte[NEWC_HEADER];
-        int n = in.peek(header, NEWC_HEADER);
-        if (n < 6 || !isNewc(header, n)) {
-            if (n == 0) {
-                throw new EOFException("truncated archive: end of data before TRAILER!!! at " + what.substring("the cpio header at ".length()));
+        if (in.peek(header, 6) == 6 && !isNewc(header, 6)) {
+            detectOldCpio(header);
+            throw new ImageFormatException("not a cpio newc header at " + where + start + " (the kernel: \"no cpio magic\")");
+        }
+        in.readFully(header, 0, NEWC_HEADER, phase);
+        boolean crc = isMagic(header, '2');
+        long[] field = new long[13];
+        for (int i = 0; i < field.length; i++) {
+            field[i] = hexField(header, 6 + 8 * i);
+        }
+        int mode = (int) field[1];
+        long nlink = field[4];
+        long bodyLen = field[6];
+        long nameLen = field[11];
+        long checksum = field[12];
+        long dataStart = start + NEWC_HEADER + nAlign(nameLen);
+        long next = (dataStart + bodyLen + 3) & ~3L;
+        EntryType type = EntryType.ofMode(mode);
+        String what = "the entry at " + where + start;
+        if (nameLen <= 0 || nameLen > PATH_MAX || type == EntryType.SYMLINK && bodyLen > PATH_MAX
+                || type != EntryType.SYMLINK && (mode & 0170000) != 0100000 && bodyLen != 0) {
+            skipTo(in, dataStart + bodyLen, next, what, compressed); // do_header: state = SkipIt, nothing created
+            return;
+        }
+        phase = "the name of " + what;
+        byte[] nameBytes = new byte[(int) nAlign(nameLen)];
+        in.readFully(nameBytes, 0, nameBytes.length, phase);
+        if (nameBytes[(int) nameLen - 1] != 0) {
+            throw new ImageFormatException("malformed archive: the name of " + what + " does not end in NUL");
+        }
+        String stored = cString(nameBytes, (int) nameLen);
+        if (type != EntryType.SYMLINK && stored.equals("TRAILER!!!")) {
+            skipTo(in, dataStart + bodyLen, next, "the trailer at " + where + start, compressed);
+            sink.archiveEnded(archive);
+            trailerSeen = true;
+            return;
+        }
+        String path = normalize(stored);
+        String linkTarget = null;
+        int targetLength = 0;
+        boolean create = type != null && !path.isEmpty();
+        if (type == EntryType.SYMLINK) {
+            phase = "the symlink target of '" + path + "'";
+            byte[] target = new byte[(int) bodyLen];
+            in.readFully(target, 0, target.length, phase);
+            targetLength = cLength(target, target.length);
+            linkTarget = new String(target, 0, targetLength, StandardCharsets.UTF_8);
+            // symlink(2) refuses a target of PATH_MAX bytes or more (ENAMETOOLONG): nothing is created
+            create &= targetLength < PATH_MAX;
+        }
+        phase = "the data of '" + path + "'";
+        if (create) {
+            ScannedEntry entry = new ScannedEntry(++ordinal, path, type, mode & 07777, type == EntryType.FILE ? bodyLen
+                    : targetLength, nlink, field[7], field[8], field[0], linkTarget,
+                    archive, compression);
+            EntryData data = new EntryData(in, type == EntryType.FILE ? bodyLen : 0, phase);
+            boolean more = sink.entry(entry, data);
+            if (!more) {
+                throw new Stop();
             }
-            if (n >= 6) {
-                detectOldCpio(header);
-            }
-            throw new ImageFormatException("not a cpio newc header at " + what.substring("the cpio header at ".length()));
-        }
-        if (n < NEWC_HEADER) {
-            throw new EOFException("truncated " + what);
-        }
-        for (int i = 6; i < NEWC_HEADER; i++) {
-            if (Character.digit(header[i], 16) < 0) {
-                throw new ImageFormatException("malformed " + what + ": field " + ((i - 6) / 8 + 1) + " is not hex");
+            data.drain();
+            unpacked++;
+            if (crc && type == EntryType.FILE && (data.sum & 0xFFFFFFFFL) != checksum) {
+                throw new ImageFormatException(String.format("bad data checksum of '%s': the header says %08x, the data sums to %08x",
+                        path, checksum, data.sum & 0xFFFFFFFFL));
             }
         }
-        long nameSize = Long.parseLong(new String(header, 94, 8, StandardCharsets.US_ASCII), 16);
-        if (nameSize < 1 || nameSize > MAX_NAME_SIZE) {
-            throw new ImageFormatException("malformed " + what + ": name size " + nameSize + " outside 1.." + MAX_NAME_SIZE);
+        skipTo(in, dataStart + bodyLen, next, what, compressed);
+    }
+
+    /** Skips to next; the data must be there up to dataEnd, the padding after it only inside a compressed stream. */
+    private void skipTo(ImageInput in, long dataEnd, long next, String what, boolean compressed) throws IOException {
+        while (in.position() < next) {
+            long want = Math.min(scratch.length, next - in.position());
+            int r = in.read(scratch, 0, (int) want);
+            if (r < 0) {
+                if (in.position() < dataEnd) {
+                    throw new EOFException("truncated " + what);
+                }
+                if (compressed) {
+                    throw new EOFException("truncated padding after " + what + " (the kernel: \"junk at the end of compressed archive\")");
+                }
+                return;
+            }
         }
+    }
+
+    private static long nAlign(long len) {
+        return ((len + 1) & ~3L) + 2;
+    }
+
+    /** simple_strntoul(s, NULL, 16, 8): the hex digits up to the first other byte, at most 8. */
+    private static long hexField(byte[] header, int at) {
+        long value = 0;
+        for (int i = at; i < at + 8; i++) {
+            int digit = Character.digit(header[i], 16);
+            if (digit < 0) {
+                break;
+            }
+            value = value << 4 | digit;
+        }
+        return value;
+    }
+
+    private static String cString(byte[] bytes, int length) {
+        return new String(bytes, 0, cLength(bytes, length), StandardCharsets.UTF_8);
+    }
+
+    /** strlen within the first length bytes. */
+    private static int cLength(byte[] bytes, int length) {
+        int end = 0;
+        while (end < length && bytes[end] != 0) {
+            end++;
+        }
+        return end;
+    }
+
+    private static boolean isMagic(byte[] head, char last) {
+        return head[0] == '0' && head[1] == '7' && head[2] == '0' && head[3] == '7' && head[4] == '0' && head[5] == last;
     }
 
     private static boolean isNewc(byte[] head, int n) {
-        return n >= 6 && head[0] == '0' && head[1] == '7' && head[2] == '0' && head[3] == '7' && head[4] == '0'
-                && (head[5] == '1' || head[5] == '2');
+        return n >= 6 && (isMagic(head, '1') || isMagic(head, '2'));
     }
 
     private static void detectOldCpio(byte[] head) throws ImageFormatException {
-        if (head[0] == '0' && head[1] == '7' && head[2] == '0' && head[3] == '7' && head[4] == '0' && head[5] == '7') {
+        if (isMagic(head, '7')) {
             throw new ImageFormatException("old portable (odc) cpio format; the kernel reads only newc: cpio -o -H newc");
         }
         if ((head[0] & 0xFF) == 0xC7 && head[1] == 0x71 || head[0] == 0x71 && (head[1] & 0xFF) == 0xC7) {
@@ -277,11 +417,16 @@ final class ImageScanner {
         if (starts(h, n, 0x04, 0x22, 0x4D, 0x18)) {
             throw new ImageFormatException("modern LZ4 frame: the kernel cannot unpack it; compress with lz4 -l (legacy frame)");
         }
+        throw new ImageFormatException("unknown magic " + hex(h, n) + ": neither cpio newc nor a compression the kernel unpacks"
+                + " (the kernel: \"invalid magic at start of compressed archive\")");
+    }
+
+    private static String hex(byte[] h, int n) {
         StringBuilder hex = new StringBuilder();
         for (int i = 0; i < Math.min(n, 4); i++) {
             hex.append(String.format("%s%02x", i == 0 ? "" : " ", h[i] & 0xFF));
         }
-        throw new ImageFormatException("unknown magic " + hex + ": neither cpio newc nor a compression the kernel unpacks");
+        return hex.toString();
     }
 
     private static boolean starts(byte[] h, int n, int... magic) {
@@ -296,6 +441,27 @@ final class ImageScanner {
         return true;
     }
 
+    /**
+     * The heap an xz or lzma dictionary may take, in KiB: what the heap can still grow to, less a
+     * reserve. xz-java compares a stream's need with it before allocating (MemoryLimitException).
+     */
+    static int memoryLimitKiB() {
+        Runtime runtime = Runtime.getRuntime();
+        if (runtime.maxMemory() == Long.MAX_VALUE) {
+            return Integer.MAX_VALUE;
+        }
+        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory()) - HEAP_RESERVE;
+        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, free >> 10));
+    }
+
+    private DisktuneException memory(long neededKiB, Exception cause) {
+        long neededMiB = (neededKiB + 1023) >> 10;
+        long suggest = ((neededMiB + 64 + 63) / 64) * 64;
+        return new DisktuneException(ExitCode.USAGE, name + ": " + where() + "the " + (compression == null ? "" : compression.kernelName() + " ")
+                + "stream needs " + neededMiB + " MiB of memory to unpack, more than this Java heap has free ("
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB in all); allow it with JAVA_TOOL_OPTIONS=-Xmx" + suggest + "m", cause);
+    }
+
     /** A decoder that reads exactly one compressed stream from in and leaves in right after it. */
     private static InputStream open(Compression compression, ImageInput in) throws IOException {
         switch (compression) {
@@ -305,9 +471,9 @@ final class ImageScanner {
                 return new BZip2CompressorInputStream(in, false);
             case XZ:
                 return XZCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(false)
-                        .setMemoryLimitKiB(MEMORY_LIMIT_KIB).get();
+                        .setMemoryLimitKiB(memoryLimitKiB()).get();
             case LZMA:
-                return LZMACompressorInputStream.builder().setInputStream(in).setMemoryLimitKiB(MEMORY_LIMIT_KIB).get();
+                return LZMACompressorInputStream.builder().setInputStream(in).setMemoryLimitKiB(memoryLimitKiB()).get();
             case ZSTD:
                 return new ZstdCompressorInputStream(new ZstdFrameInputStream(in));
             case LZ4_LEGACY:
@@ -321,9 +487,6 @@ final class ImageScanner {
 
     /** The image-relative path of a cpio name; refuses names that could leave the root. */
     static String normalize(String stored) throws ImageFormatException {
-        if (stored.indexOf('\0') >= 0) {
-            throw new ImageFormatException("unsafe name '" + stored.replace('\0', '?') + "': contains a NUL byte");
-        }
         StringBuilder path = new StringBuilder();
         for (String part : stored.split("/")) {
             if (part.isEmpty() || part.equals(".")) {
@@ -340,17 +503,16 @@ final class ImageScanner {
         return path.toString();
     }
 
-    private DisktuneException failure(String problem, Throwable cause) {
-        StringBuilder message = new StringBuilder(name).append(": ");
-        if (archive > 0) {
-            message.append("archive ").append(archive);
-            if (compression != null) {
-                message.append(" (").append(compression.kernelName()).append(')');
-            }
-            message.append(" at offset ").append(offset).append(": ");
+    /** "archive N (compression) at offset X: " for the current position, or nothing before the first archive. */
+    private String where() {
+        if (archive == 0) {
+            return "";
         }
-        message.append(oneLine(problem));
-        return new DisktuneException(ExitCode.USAGE, message.toString(), cause);
+        StringBuilder message = new StringBuilder("archive ").append(archive);
+        if (compression != null) {
+            message.append(" (").append(compression.kernelName()).append(')');
+        }
+        return message.append(" at offset ").append(offset).append(": ").toString();
     }
 
     private static String oneLine(String text) {
@@ -361,15 +523,52 @@ final class ImageScanner {
         return line.length() > 200 ? line.substring(0, 200) + "..." : line;
     }
 
-    /** The entry's data as the sink sees it: it cannot close the archive stream. */
-    private static final class EntryData extends FilterInputStream {
-        EntryData(InputStream in) {
-            super(in);
+    /**
+     * A file's data as the sink sees it: exactly its bytes (EOFException naming it when the image
+     * ends first), summed for the 070702 check; closing it does not close the archive.
+     */
+    private static final class EntryData extends InputStream {
+        private final InputStream in;
+        private final String what;
+        private long remaining;
+        private long sum;
+
+        EntryData(InputStream in, long size, String what) {
+            this.in = in;
+            this.remaining = size;
+            this.what = what;
         }
 
         @Override
-        public void close() {
-            // the archive stream stays open for the next entry
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (remaining == 0) {
+                return -1;
+            }
+            if (len == 0) {
+                return 0;
+            }
+            int r = in.read(b, off, (int) Math.min(len, remaining));
+            if (r < 0) {
+                throw new EOFException("truncated " + what);
+            }
+            for (int i = off; i < off + r; i++) {
+                sum += b[i] & 0xFF;
+            }
+            remaining -= r;
+            return r;
+        }
+
+        void drain() throws IOException {
+            byte[] buffer = new byte[8192];
+            while (read(buffer, 0, buffer.length) >= 0) {
+                // the rest of the data, for the checksum
+            }
         }
     }
 

@@ -16,31 +16,41 @@ import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 
 /**
- * Opens initramfs images the way the kernel unpacks them and answers what is inside, with the
- * bytes' SHA-256. Streams: memory does not grow with the image or file sizes. A bad image gives a
- * DisktuneException (USAGE) whose one-line message names the image, the archive and its offset.
+ * Opens initramfs images the way the kernel unpacks them (see ImageScanner for the rules of
+ * init/initramfs.c it follows) and answers what is inside, with the bytes' SHA-256. Streams: memory
+ * does not grow with the image or file sizes. An image the kernel cannot unpack at all gives a
+ * DisktuneException (USAGE) whose one-line message names the image, the archive and its offset; one
+ * where the kernel stops part way gives a listing of what it unpacked and the {@link ImageError}.
  */
 public final class InitramfsImageReader {
 
-    /** The effective content of the image (last archive wins) and its archives. */
+    /**
+     * The effective content of the image (last archive wins) and its archives; with the error where
+     * the kernel stops, if it does after unpacking some files.
+     */
     public ImageListing list(Path image) {
         ListingCollector collector = new ListingCollector();
-        new ImageScanner(image).scan(collector);
-        return collector.listing();
+        ImageError error = new ImageScanner(image).scan(collector);
+        return collector.listing(error);
     }
 
     /**
      * Writes the content of the file at path (symlinks inside the image are followed) to out.
-     * Returns false when no such name exists; a name that is not a regular file is a usage error.
+     * Returns false when no such name exists; a name that is not a regular file is a usage error, and
+     * so is a name missing from an image where the kernel stops at an error (it may lie after it).
      * Reads the image twice: once to find which entry's data is the effective one (a later
      * archive may override it, a hard-link group may carry it on a later name), once to copy it.
      */
     public boolean copyTo(Path image, String path, OutputStream out) {
         ListingCollector collector = new ListingCollector();
         ImageScanner first = new ImageScanner(image);
-        first.scan(collector);
-        Optional<ImageEntry> resolved = collector.listing().resolve(path);
+        ImageError error = first.scan(collector);
+        Optional<ImageEntry> resolved = collector.listing(error).resolve(path);
         if (resolved.isEmpty()) {
+            if (error != null) {
+                throw new DisktuneException(ExitCode.USAGE, error.message() + " (the kernel stops there; '" + path
+                        + "' is not among the files it unpacked before)");
+            }
             return false;
         }
         ImageEntry entry = resolved.get();
@@ -79,7 +89,8 @@ public final class InitramfsImageReader {
 
     /**
      * The SHA-256 (lowercase hex) of each given path that is a regular file in the image (symlinks
-     * followed), keyed by the path as given; paths that are missing or not files are absent.
+     * followed), keyed by the path as given; paths that are missing or not files are absent (also
+     * those after an error where the kernel stops: {@link #list} tells).
      */
     public Map<String, String> sha256(Path image, Collection<String> paths) {
         ImageListing listing = list(image);

@@ -92,8 +92,8 @@ final class ListingCollector implements ImageScanner.EntrySink {
         return result;
     }
 
-    ImageListing listing() {
-        return new ImageListing(segments, located().stream().map(Located::entry).toList());
+    ImageListing listing(ImageError error) {
+        return new ImageListing(segments, located().stream().map(Located::entry).toList(), error);
     }
 
     Map<String, Located> byPath() {
