@@ -80,7 +80,7 @@ final class Session {
 
     /** A root tree's saved boot log, /var/log/dmesg, read when a command first opens it. */
     static KernelLogSource treeKernelLog(Path root, String what) {
-        Path dmesg = root.resolve(TREE_KERNEL_LOG.substring(1));
+        Path dmesg = RootedHost.inRoot(root, TREE_KERNEL_LOG);
         return () -> {
             if (!Files.isRegularFile(dmesg)) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT,
@@ -106,15 +106,13 @@ final class Session {
     }
 
     /**
-     * A file the user named on the command line: an absolute path is looked up in the host's root first
-     * (so images of a --root tree or sample are found), else on this machine's file system.
+     * A file the user named on the command line. With --root or --sample an absolute path names a file of
+     * that tree, resolved inside it ({@link Host#path}); it never falls back to this machine's file of the same
+     * name. A relative path, and every path on the machine itself, is a file here.
      */
     Path userFile(String argument) {
-        if (argument.startsWith("/")) {
-            Path inHost = host().path(argument);
-            if (Files.exists(inHost)) {
-                return inHost;
-            }
+        if (argument.startsWith("/") && !host().live()) {
+            return host().path(argument);
         }
         return Path.of(argument);
     }
