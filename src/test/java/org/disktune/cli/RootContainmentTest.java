@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * files sit at DIR/OUT/..., and decoy copies at the real OUT, where a lexical reading of the links
  * would lead. {@code modprobe set}, {@code initramfs verify}, {@code undo}, {@code apply} and
  * {@code rollback} all run; the decoy directory is hashed before and after and must not change,
- * while the changes land in the tree.
+ * while the changes land in the tree. The fstab and udev rules are edited in a second test, on a
+ * sample machine whose mount table and sysfs give {@code apply} a mount and a disk to act on.
  */
 class RootContainmentTest {
     private static final String OPTIONS = "/etc/modprobe.d/disktune.conf";
@@ -47,8 +48,6 @@ class RootContainmentTest {
             Path dir = root.dir();
             // a small image (as RealRootModprobeEndToEndTest does): what is under test is where files go
             Files.writeString(root.path("/etc/initramfs-tools/conf.d/small-image"), "MODULES=list\n");
-            Files.writeString(root.path("/etc/fstab"), "/dev/sdb1 /srv ext4 defaults 0 2\n", StandardCharsets.US_ASCII,
-                    java.nio.file.StandardOpenOption.APPEND);
             Files.createDirectories(root.path("/var/lib/disktune"));
             root.run("update-initramfs", "-c", "-k", root.kernel()).requireSuccess();
             String image = "/boot/initrd.img-" + root.kernel();
@@ -77,23 +76,100 @@ class RootContainmentTest {
             assertEquals(3, undo.exitCode(), undo.out() + undo.err());
             assertTrue(Files.notExists(inTree.resolve("modprobe.d/disktune.conf")));
 
-            Files.writeString(inTree.resolve("disktune/disktune.conf"), "[module libata]\nforce = noncq\n\n[mount /srv]\natime = noatime\n");
+            Files.writeString(inTree.resolve("disktune/disktune.conf"), "[module libata]\nforce = noncq\n");
             CliRun apply = CliRun.run("--root", root0, "--chroot", "apply");
             assertEquals(3, apply.exitCode(), apply.out() + apply.err());
-            assertTrue(Files.readString(inTree.resolve("fstab")).contains("/dev/sdb1 /srv ext4 defaults,noatime 0 2"),
-                    Files.readString(inTree.resolve("fstab")));
-            assertTrue(Files.isSymbolicLink(dir.resolve("etc/fstab")), "the link stays a link; its in-tree target changed");
+            assertTrue(Files.readString(inTree.resolve("modprobe.d/disktune.conf")).contains("options libata force=noncq"));
             CliRun rollback = CliRun.run("--root", root0, "--chroot", "rollback");
             assertTrue(rollback.exitCode() == 0 || rollback.exitCode() == 3, rollback.out() + rollback.err());
-            assertTrue(Files.readString(inTree.resolve("fstab")).contains("/dev/sdb1 /srv ext4 defaults 0 2"));
+            assertTrue(Files.notExists(inTree.resolve("modprobe.d/disktune.conf")));
 
             assertEquals(decoys, hashes(outside), "nothing outside the tree changed");
             assertTrue(Files.exists(inTree.resolve("lib-disktune")) && Files.list(inTree.resolve("lib-disktune/journal")).count() >= 3,
                     "the journal lives in the tree");
         } finally {
-            try (var walk = Files.walk(outside)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            deleteTree(outside);
+        }
+    }
+
+    /**
+     * The fstab and udev half, on a bundled sample machine written to disk (its sysfs and mount table say what is
+     * mounted where): /etc/fstab and /etc/udev/rules.d are absolute links out of the tree, /var/lib/disktune a
+     * relative one that climbs above it. A file to change that is a link is refused as on the machine (exit 4,
+     * nothing changed); with the tree's fstab back in place, {@code apply} edits its line and writes the rules
+     * behind the directory link inside the tree, {@code rollback} puts them back there, and the decoys outside
+     * never change.
+     */
+    @Test
+    void fstabAndUdevRulesBehindLinksAreEditedInsideTheTree() throws IOException {
+        Path outside = Files.createTempDirectory(Path.of("/var/tmp"), "disktune-outside-");
+        Path dir = Files.createTempDirectory(Path.of("/var/tmp"), "disktune-tree-");
+        try {
+            copyTree(SampleRoots.materialize("seed-centos5-ide"), dir);
+            Files.createDirectories(dir.resolve("etc/udev/rules.d"));
+            Files.createDirectories(dir.resolve("var/lib/disktune"));
+            divert(dir, outside, "etc/fstab");
+            divert(dir, outside, "etc/udev/rules.d");
+            Path state = dir.resolve(rel(outside)).resolve("state");
+            Files.createDirectories(state);
+            Files.createDirectories(outside.resolve("state"));
+            Files.delete(dir.resolve("var/lib/disktune"));
+            Files.createSymbolicLink(dir.resolve("var/lib/disktune"), Path.of("../".repeat(12) + rel(outside) + "/state"));
+            Files.createDirectories(dir.resolve("etc/disktune"));
+            Files.writeString(dir.resolve("etc/disktune/disktune.conf"), "[disk ide]\nmatch.transport = ide\nread_ahead_kb = 1024\n\n[mount /]\natime = noatime\n");
+            Map<String, String> decoys = hashes(outside);
+            Path inTree = dir.resolve(rel(outside));
+            String fstabBefore = Files.readString(inTree.resolve("fstab"));
+
+            // a file disktune would change that is itself a link is refused (as on the machine), before anything changes
+            CliRun refused = CliRun.run("--root", dir.toString(), "apply");
+            assertEquals(4, refused.exitCode(), refused.out() + refused.err());
+            assertTrue(refused.err().contains("/etc/fstab is a symbolic link"), refused.err());
+            assertEquals(fstabBefore, Files.readString(inTree.resolve("fstab")));
+            assertTrue(Files.notExists(inTree.resolve("rules.d/90-disktune.rules")));
+            assertEquals(decoys, hashes(outside), "the refused apply left the decoys alone");
+            // the tree's own fstab back in place: the edit and the rules (behind the directory link) land in the tree
+            Files.delete(dir.resolve("etc/fstab"));
+            Files.move(inTree.resolve("fstab"), dir.resolve("etc/fstab"));
+
+            CliRun apply = CliRun.run("--root", dir.toString(), "apply");
+            assertEquals(0, apply.exitCode(), apply.out() + apply.err());
+            assertTrue(Files.readString(dir.resolve("etc/fstab")).contains("defaults,noatime"), Files.readString(dir.resolve("etc/fstab")));
+            assertTrue(Files.readString(inTree.resolve("rules.d/90-disktune.rules")).contains("ATTR{queue/read_ahead_kb}=\"1024\""),
+                    Files.readString(inTree.resolve("rules.d/90-disktune.rules")));
+            assertTrue(Files.list(state.resolve("journal")).count() >= 1, "the journal is in the tree");
+            assertEquals(decoys, hashes(outside), "apply left the decoys alone");
+
+            CliRun rollback = CliRun.run("--root", dir.toString(), "rollback");
+            assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
+            assertEquals(fstabBefore, Files.readString(dir.resolve("etc/fstab")));
+            assertTrue(Files.notExists(inTree.resolve("rules.d/90-disktune.rules")));
+            assertEquals(decoys, hashes(outside), "nothing outside the tree changed");
+        } finally {
+            deleteTree(outside);
+            deleteTree(dir);
+        }
+    }
+
+    /** A copy of a (Jimfs) sample tree on the default file system, links kept as links. */
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var walk = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isSymbolicLink(p)) {
+                    Files.createSymbolicLink(target, Path.of(Files.readSymbolicLink(p).toString()));
+                } else if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
             }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 
