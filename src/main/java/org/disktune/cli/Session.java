@@ -106,14 +106,24 @@ final class Session {
     }
 
     /**
-     * A file the user named on the command line. With --root or --sample an absolute path names a file of
-     * that tree, resolved inside it ({@link Host#path}); it never falls back to this machine's file of the same
-     * name. A relative path, and every path on the machine itself, is a file here.
+     * A file of the machine under work that the user named (an initramfs image, a file an image should hold).
+     * With --root or --sample an absolute path is resolved inside that tree ({@link Host#path}) and never falls
+     * back to this machine's file of the same name; a relative path, and every path on the machine itself, is a
+     * file here.
      */
-    Path userFile(String argument) {
+    Path treeFile(String argument) {
         if (argument.startsWith("/") && !host().live()) {
             return host().path(argument);
         }
+        return Path.of(argument);
+    }
+
+    /**
+     * A file the user keeps on the machine they type on, whatever machine is worked on: a draft configuration
+     * (--config, to plan against a tree or sample before installing it there) or a benchmark result written with
+     * --json. Never looked up in a --root tree.
+     */
+    Path localFile(String argument) {
         return Path.of(argument);
     }
 
@@ -121,7 +131,7 @@ final class Session {
     DesiredStateService.ConfigLocation configLocation() {
         String config = options.config();
         return config == null ? DesiredStateService.ConfigLocation.hostDefault()
-                : new DesiredStateService.ConfigLocation(userFile(config), config);
+                : new DesiredStateService.ConfigLocation(localFile(config), config);
     }
 
     PrintWriter out() {
