@@ -1,6 +1,7 @@
 package org.disktune;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -86,5 +87,47 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("org.disktune.cli..")
                 .orShould().dependOnClassesThat().resideInAPackage("picocli..")
                 .check(classes);
+    }
+    @Test
+    void onlyTheHostChangesFilesExceptScratchFilesAndFilesTheUserNames() {
+        // System files change only through host (AtomicFileWriter, HostLock) driven by apply's executor. Two
+        // exceptions, each about files that are not the machine's: bench.workload's scratch files in the directory
+        // the user names as a benchmark target (removed afterwards), and cli writing a file the user names
+        // (--out of bench plot).
+        noClasses().that().resideOutsideOfPackages("org.disktune.host..", "org.disktune.bench.workload..", "org.disktune.cli..")
+                .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("a java.nio.file.Files method that changes the file system",
+                        call -> call.getTargetOwner().isEquivalentTo(java.nio.file.Files.class)
+                                && MUTATING_FILES_METHODS.matcher(call.getName()).matches()))
+                .check(classes);
+    }
+
+    private static final java.util.regex.Pattern MUTATING_FILES_METHODS = java.util.regex.Pattern.compile(
+            "write.*|delete.*|move|copy|create.*|newOutputStream|newBufferedWriter|set.*");
+
+    @Test
+    void atomicWritesComeFromTheExecutorAndDisktunesOwnStateFiles() {
+        // A write to the machine is a Change executed by apply.PlanExecutor (journaled, backed up, undoable). The
+        // other writers keep disktune's own state under /var/lib/disktune (not the user's configuration): bench
+        // results and baselines, the boot unit's status.
+        noClasses().that().resideOutsideOfPackages("org.disktune.host..", "org.disktune.apply..", "org.disktune.bench.store..")
+                .and().doNotHaveFullyQualifiedName("org.disktune.bench.run.Baselines")
+                .and().doNotHaveFullyQualifiedName("org.disktune.tuning.BootStatus")
+                .should().dependOnClassesThat().haveFullyQualifiedName("org.disktune.host.AtomicFileWriter")
+                .check(classes);
+    }
+
+    @Test
+    void programsThatChangeTheMachineRunOnlyFromApply() {
+        // CommandRunner.run is for programs that change something (generators, hdparm -W0, udevadm trigger): only
+        // apply runs them, from a plan. Reading programs (hdparm -B to read APM) use CommandRunner.query.
+        noClasses().that().resideOutsideOfPackages("org.disktune.host..", "org.disktune.apply..")
+                .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("CommandRunner.run",
+                        call -> call.getTargetOwner().isAssignableTo(org.disktune.host.CommandRunner.class) && call.getName().equals("run")))
+                .check(classes);
+    }
+
+    @Test
+    void packagesHaveNoCycles() {
+        slices().matching("org.disktune.(*)..").should().beFreeOfCycles().check(classes);
     }
 }

@@ -56,7 +56,7 @@ public final class Journal {
         }
         List<JournalEntry> entries = new ArrayList<>();
         for (Path file : files) {
-            entries.add(read(file));
+            entries.add(read(host.contain(file)));
         }
         return List.copyOf(entries);
     }
@@ -107,7 +107,7 @@ public final class Journal {
         }
         byte[] withNewline = java.util.Arrays.copyOf(bytes, bytes.length + 1);
         withNewline[bytes.length] = '\n';
-        writer.write(host.path(DIRECTORY + "/" + entry.id() + SUFFIX), withNewline, true);
+        writer.write(host.node(DIRECTORY + "/" + entry.id() + SUFFIX), withNewline, true);
     }
 
     private JournalEntry read(Path file) {

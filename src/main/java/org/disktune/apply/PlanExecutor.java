@@ -113,14 +113,14 @@ public final class PlanExecutor {
                 @Override
                 public StepFailure writeFile(WriteFile write) {
                     List<String> missing = missingDirectories(host, write.path());
-                    writer.write(host.path(write.path()), write.newBytes(), true);
+                    writer.write(host.node(write.path()), write.newBytes(), true);
                     created.addAll(missing);
                     return null;
                 }
 
                 @Override
                 public StepFailure deleteFile(DeleteFile delete) {
-                    writer.delete(host.path(delete.path()));
+                    writer.delete(host.node(delete.path()));
                     return null;
                 }
 
@@ -230,7 +230,7 @@ public final class PlanExecutor {
                 restoreAttribute(host, path, oldValues.get(path), putBack);
             }
             for (int i = created.size() - 1; i >= 0; i--) {
-                writer.deleteEmptyDirectory(host.path(created.get(i)));
+                writer.deleteEmptyDirectory(host.node(created.get(i)));
             }
         } catch (IOException | RuntimeException e) {
             String why = failure.what() + "; restoring failed too ("
@@ -262,8 +262,8 @@ public final class PlanExecutor {
 
     private void restoreFile(Host host, FileRecord record, PutBack putBack) throws IOException {
         String path = record.path();
-        Path target = host.path(path);
-        if (Objects.equals(Sha256.ofFile(target), record.oldSha256())) {
+        Path target = host.node(path);
+        if (Objects.equals(Sha256.ofFile(host.path(path)), record.oldSha256())) {
             return;
         }
         if (record.existedBefore()) {
@@ -448,7 +448,7 @@ public final class PlanExecutor {
                 return;
             }
         } else {
-            if (Files.isSymbolicLink(host.path(path))) {
+            if (Files.isSymbolicLink(host.node(path))) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT,
                         path + " is a symbolic link; disktune changes only regular files (point it at the real file)");
             }

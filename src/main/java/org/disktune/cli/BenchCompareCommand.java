@@ -83,7 +83,7 @@ final class BenchCompareCommand implements Callable<Integer> {
     /** A stored id, else a file the user named (looked up like every file argument), else the store's "no such id". */
     static BenchResult load(BenchStore store, String argument, Session session) {
         if (!store.contains(argument) && (argument.contains("/") || argument.toLowerCase(Locale.ROOT).endsWith(".json"))) {
-            return store.loadFile(session.userFile(argument), argument);
+            return store.loadFile(session.localFile(argument), argument);
         }
         return store.load(argument);
     }

@@ -60,7 +60,8 @@ public final class DisktuneCommand implements Callable<Integer> {
 
     @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,
             description = "Read the desired state from FILE instead of /etc/disktune/disktune.conf (to try a configuration "
-                    + "before installing it, or to plan against a --sample machine).")
+                    + "before installing it, or to plan against a --sample machine). FILE is a file of this machine, also with --root "
+                    + "or --sample.")
     private String config;
 
     DisktuneCommand(Session session) {

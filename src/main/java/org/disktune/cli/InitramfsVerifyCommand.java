@@ -51,9 +51,9 @@ final class InitramfsVerifyCommand implements Callable<Integer> {
                 }
                 String absolute = inImage.startsWith("/") ? inImage : "/" + inImage;
                 expectations.add(eq < 0 ? verifier.machineFile(absolute)
-                        : new ImageContentVerifier.Expectation(absolute, session.userFile(spec.substring(eq + 1)), spec.substring(eq + 1)));
+                        : new ImageContentVerifier.Expectation(absolute, session.treeFile(spec.substring(eq + 1)), spec.substring(eq + 1)));
             }
-            result = new ImageVerification(List.of(verifier.check(session.userFile(image), image, expectations)), List.of());
+            result = new ImageVerification(List.of(verifier.check(session.treeFile(image), image, expectations)), List.of());
         }
         session.output().render("initramfs verify", result, out -> {
             result.notes().forEach(out::println);

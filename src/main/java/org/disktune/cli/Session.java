@@ -80,7 +80,7 @@ final class Session {
 
     /** A root tree's saved boot log, /var/log/dmesg, read when a command first opens it. */
     static KernelLogSource treeKernelLog(Path root, String what) {
-        Path dmesg = root.resolve(TREE_KERNEL_LOG.substring(1));
+        Path dmesg = RootedHost.inRoot(root, TREE_KERNEL_LOG);
         return () -> {
             if (!Files.isRegularFile(dmesg)) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT,
@@ -106,16 +106,24 @@ final class Session {
     }
 
     /**
-     * A file the user named on the command line: an absolute path is looked up in the host's root first
-     * (so images of a --root tree or sample are found), else on this machine's file system.
+     * A file of the machine under work that the user named (an initramfs image, a file an image should hold).
+     * With --root or --sample an absolute path is resolved inside that tree ({@link Host#path}) and never falls
+     * back to this machine's file of the same name; a relative path, and every path on the machine itself, is a
+     * file here.
      */
-    Path userFile(String argument) {
-        if (argument.startsWith("/")) {
-            Path inHost = host().path(argument);
-            if (Files.exists(inHost)) {
-                return inHost;
-            }
+    Path treeFile(String argument) {
+        if (argument.startsWith("/") && !host().live()) {
+            return host().path(argument);
         }
+        return Path.of(argument);
+    }
+
+    /**
+     * A file the user keeps on the machine they type on, whatever machine is worked on: a draft configuration
+     * (--config, to plan against a tree or sample before installing it there) or a benchmark result written with
+     * --json. Never looked up in a --root tree.
+     */
+    Path localFile(String argument) {
         return Path.of(argument);
     }
 
@@ -123,7 +131,7 @@ final class Session {
     DesiredStateService.ConfigLocation configLocation() {
         String config = options.config();
         return config == null ? DesiredStateService.ConfigLocation.hostDefault()
-                : new DesiredStateService.ConfigLocation(userFile(config), config);
+                : new DesiredStateService.ConfigLocation(localFile(config), config);
     }
 
     PrintWriter out() {

@@ -31,11 +31,13 @@ public final class MachineDetector {
     private static final Pattern IDE_CHANNEL = Pattern.compile("ide\\d+");
 
     private final Host host;
+    private final SysfsAttributes sysfs;
     private final IdentifyParser identifyParser = new IdentifyParser();
     private final MountTableParser mountParser = new MountTableParser();
 
     public MachineDetector(Host host) {
         this.host = host;
+        this.sysfs = new SysfsAttributes(host);
     }
 
     /** Detects the machine, reading the host's kernel log for what sysfs does not show. */
@@ -51,8 +53,8 @@ public final class MachineDetector {
     }
 
     private String runningKernel() {
-        return SysfsAttributes.word(host.path("/proc/sys/kernel/osrelease"))
-                .or(() -> SysfsAttributes.word(host.path("/proc/version")).map(MachineDetector::kernelFromVersion))
+        return sysfs.word(host.path("/proc/sys/kernel/osrelease"))
+                .or(() -> sysfs.word(host.path("/proc/version")).map(MachineDetector::kernelFromVersion))
                 .orElse(null);
     }
 
@@ -60,7 +62,7 @@ public final class MachineDetector {
         Map<String, List<String>> byId = byIdNames();
         List<Disk> disks = new ArrayList<>();
         Map<String, Controller> controllers = new TreeMap<>();
-        for (String name : SysfsAttributes.names(host.path("/sys/block"))) {
+        for (String name : sysfs.names(host.path("/sys/block"))) {
             Disk disk = disk(name, byId.getOrDefault(name, List.of()), controllers, log);
             disks.add(disk);
         }
@@ -119,31 +121,31 @@ public final class MachineDetector {
         }
         Optional<AtaDeviceLog> probed = ataDevice == null ? Optional.empty() : log.device(ataDevice);
         IdentifyData identify = ataDeviceDir == null ? null
-                : SysfsAttributes.text(ataDeviceDir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
+                : sysfs.text(ataDeviceDir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
         IdeSettings ide = ideSettings(name, ideChannel);
         String transport = transport(name, chain, ataPort, driver, ide != null || ideChannel);
 
         Path queue = blockDir.resolve("queue");
-        Optional<String> schedulerLine = SysfsAttributes.text(queue.resolve("scheduler")).map(String::strip);
+        Optional<String> schedulerLine = sysfs.text(queue.resolve("scheduler")).map(String::strip);
         List<String> schedulers = schedulerLine.map(s -> List.of(s.replace("[", "").replace("]", "").split("\\s+")))
                 .filter(l -> !l.get(0).isEmpty()).orElse(List.of());
         String active = schedulerLine.flatMap(MachineDetector::activeScheduler).orElse(null);
 
         Path dev = device != null ? device : blockDir;
         String deviceModel = identify != null && identify.model() != null ? identify.model()
-                : SysfsAttributes.word(dev.resolve("model"))
-                        .or(() -> ide == null ? Optional.empty() : SysfsAttributes.word(host.path("/proc/ide/" + name + "/model")))
+                : sysfs.word(dev.resolve("model"))
+                        .or(() -> ide == null ? Optional.empty() : sysfs.word(host.path("/proc/ide/" + name + "/model")))
                         .orElse(null);
         String model = deviceModel;
         String serial = identify != null && identify.serial() != null ? identify.serial()
-                : SysfsAttributes.word(blockDir.resolve("serial"))
-                        .or(() -> SysfsAttributes.word(dev.resolve("serial")))
-                        .or(() -> vpdSerial(dev.resolve("vpd_pg80")))
+                : sysfs.word(blockDir.resolve("serial"))
+                        .or(() -> sysfs.word(dev.resolve("serial")))
+                        .or(() -> vpdSerial(host.contain(dev.resolve("vpd_pg80"))))
                         .orElse(null);
         String firmware = identify != null && identify.firmware() != null ? identify.firmware()
-                : SysfsAttributes.word(dev.resolve("firmware_rev")).or(() -> SysfsAttributes.word(dev.resolve("rev"))).orElse(null);
+                : sysfs.word(dev.resolve("firmware_rev")).or(() -> sysfs.word(dev.resolve("rev"))).orElse(null);
         String wwn = identify != null && identify.wwn() != null ? identify.wwn()
-                : SysfsAttributes.word(blockDir.resolve("wwid")).or(() -> SysfsAttributes.word(dev.resolve("wwid")))
+                : sysfs.word(blockDir.resolve("wwid")).or(() -> sysfs.word(dev.resolve("wwid")))
                         .filter(w -> w.startsWith("naa.") || w.startsWith("eui.") || w.startsWith("nvme."))
                         .orElse(null);
         Boolean ncqSupported = identify != null ? Boolean.valueOf(identify.ncqSupported())
@@ -161,23 +163,23 @@ public final class MachineDetector {
                 ataDevice,
                 scsi,
                 model,
-                SysfsAttributes.word(dev.resolve("vendor")).orElse(null),
+                sysfs.word(dev.resolve("vendor")).orElse(null),
                 serial,
                 firmware,
                 wwn,
                 byId,
-                SysfsAttributes.number(blockDir.resolve("size")).map(s -> s * 512).orElse(null),
-                SysfsAttributes.integer(queue.resolve("rotational")).filter(v -> v == 0 || v == 1).map(v -> v == 1).orElse(null),
+                sysfs.number(blockDir.resolve("size")).map(s -> s * 512).orElse(null),
+                sysfs.integer(queue.resolve("rotational")).filter(v -> v == 0 || v == 1).map(v -> v == 1).orElse(null),
                 ncqSupported,
                 ncqDepth,
-                device == null ? null : SysfsAttributes.integer(device.resolve("queue_depth")).orElse(null),
+                device == null ? null : sysfs.integer(device.resolve("queue_depth")).orElse(null),
                 active,
                 schedulers,
-                SysfsAttributes.integer(queue.resolve("read_ahead_kb")).orElse(null),
-                SysfsAttributes.integer(queue.resolve("nr_requests")).orElse(null),
-                SysfsAttributes.integer(queue.resolve("max_sectors_kb")).orElse(null),
+                sysfs.integer(queue.resolve("read_ahead_kb")).orElse(null),
+                sysfs.integer(queue.resolve("nr_requests")).orElse(null),
+                sysfs.integer(queue.resolve("max_sectors_kb")).orElse(null),
                 partitions(blockDir),
-                SysfsAttributes.names(blockDir.resolve("holders")),
+                sysfs.names(blockDir.resolve("holders")),
                 ide,
                 identify == null ? null : identify.features());
     }
@@ -243,46 +245,46 @@ public final class MachineDetector {
         }
         Map<String, String> settings = new LinkedHashMap<>();
         Map<String, String> maxima = new LinkedHashMap<>();
-        for (String line : SysfsAttributes.lines(proc.resolve("settings"))) {
+        for (String line : sysfs.lines(proc.resolve("settings"))) {
             String[] f = line.strip().split("\\s+");
             if (f.length >= 5 && !f[0].equals("name") && !f[0].startsWith("-")) {
                 settings.put(f[0], f[1]);
                 maxima.put(f[0], f[3]);
             }
         }
-        return new IdeSettings(SysfsAttributes.word(proc.resolve("driver")).orElse(null),
-                SysfsAttributes.word(proc.resolve("media")).orElse(null), settings, maxima);
+        return new IdeSettings(sysfs.word(proc.resolve("driver")).orElse(null),
+                sysfs.word(proc.resolve("media")).orElse(null), settings, maxima);
     }
 
     private List<Partition> partitions(Path blockDir) {
         List<Partition> partitions = new ArrayList<>();
-        for (String child : SysfsAttributes.names(blockDir)) {
-            Path dir = blockDir.resolve(child);
+        for (String child : sysfs.names(blockDir)) {
+            Path dir = host.contain(blockDir.resolve(child));
             // "partition" arrived in 2.6.28; older kernels only have start/dev/size in the partition dir
             boolean partition = Files.exists(dir.resolve("partition"))
                     || (Files.exists(dir.resolve("start")) && Files.exists(dir.resolve("dev")));
             if (Files.isDirectory(dir) && partition) {
-                partitions.add(new Partition(child, SysfsAttributes.number(dir.resolve("start")).orElse(null),
-                        SysfsAttributes.number(dir.resolve("size")).map(s -> s * 512).orElse(null)));
+                partitions.add(new Partition(child, sysfs.number(dir.resolve("start")).orElse(null),
+                        sysfs.number(dir.resolve("size")).map(s -> s * 512).orElse(null)));
             }
         }
         return partitions;
     }
 
     private Controller controller(String address, Path dir) {
-        String driver = SysfsAttributes.linkName(dir.resolve("driver"))
-                .or(() -> SysfsAttributes.linkName(host.path("/sys/bus/pci/devices/" + address).resolve("driver")))
+        String driver = sysfs.linkName(dir.resolve("driver"))
+                .or(() -> sysfs.linkName(host.path("/sys/bus/pci/devices/" + address).resolve("driver")))
                 .orElse(null);
-        String pciClass = SysfsAttributes.word(dir.resolve("class")).orElse(null);
+        String pciClass = sysfs.word(dir.resolve("class")).orElse(null);
         Map<String, String> parameters = new TreeMap<>();
         if (driver != null) {
             Path params = host.path("/sys/module/" + driver.replace('-', '_') + "/parameters");
-            for (String p : SysfsAttributes.names(params)) {
-                SysfsAttributes.text(params.resolve(p)).map(String::strip).ifPresent(v -> parameters.put(p, v));
+            for (String p : sysfs.names(params)) {
+                sysfs.text(params.resolve(p)).map(String::strip).ifPresent(v -> parameters.put(p, v));
             }
         }
-        return new Controller(address, SysfsAttributes.word(dir.resolve("vendor")).orElse(null),
-                SysfsAttributes.word(dir.resolve("device")).orElse(null), pciClass, DriverFamily.pciClassName(pciClass),
+        return new Controller(address, sysfs.word(dir.resolve("vendor")).orElse(null),
+                sysfs.word(dir.resolve("device")).orElse(null), pciClass, DriverFamily.pciClassName(pciClass),
                 driver, parameters);
     }
 
@@ -290,7 +292,7 @@ public final class MachineDetector {
         List<AtaPort> ports = new ArrayList<>();
         Map<String, String> diskByAta = new HashMap<>();
         disks.stream().filter(d -> d.ataDevice() != null).forEach(d -> diskByAta.put(d.ataDevice(), d.name()));
-        for (String port : SysfsAttributes.names(host.path("/sys/class/ata_port"))) {
+        for (String port : sysfs.names(host.path("/sys/class/ata_port"))) {
             Matcher pm = ATA_PORT.matcher(port);
             if (!pm.matches()) {
                 continue;
@@ -309,14 +311,14 @@ public final class MachineDetector {
             String number = pm.group(1);
             Path link = host.path("/sys/class/ata_link/link" + number);
             List<AtaDevice> devices = new ArrayList<>();
-            for (String dev : SysfsAttributes.names(host.path("/sys/class/ata_device"))) {
+            for (String dev : sysfs.names(host.path("/sys/class/ata_device"))) {
                 if (!dev.startsWith("dev" + number + ".")) {
                     continue;
                 }
                 Path dir = host.path("/sys/class/ata_device/" + dev);
-                String deviceClass = SysfsAttributes.word(dir.resolve("class")).orElse(null);
+                String deviceClass = sysfs.word(dir.resolve("class")).orElse(null);
                 String id = String.format("ata%s.%02d", number, SysfsAttributes.parseLong(dev.substring(dev.indexOf('.') + 1)).orElse(0L));
-                IdentifyData identify = SysfsAttributes.text(dir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
+                IdentifyData identify = sysfs.text(dir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
                 if ("unknown".equals(deviceClass) || "none".equals(deviceClass)) {
                     continue;
                 }
@@ -326,12 +328,12 @@ public final class MachineDetector {
                         identify == null ? null : identify.firmware(),
                         identify == null ? null : identify.ncqSupported(),
                         identify == null ? null : identify.ncqMaxDepth(),
-                        SysfsAttributes.word(dir.resolve("xfer_mode")).orElse(null),
-                        SysfsAttributes.word(dir.resolve("trim")).orElse(null)));
+                        sysfs.word(dir.resolve("xfer_mode")).orElse(null),
+                        sysfs.word(dir.resolve("trim")).orElse(null)));
             }
             ports.add(new AtaPort(port, controller,
-                    SysfsAttributes.word(link.resolve("sata_spd")).filter(s -> !s.equals("<unknown>")).orElse(null),
-                    SysfsAttributes.word(link.resolve("sata_spd_limit")).filter(s -> !s.equals("<unknown>")).orElse(null),
+                    sysfs.word(link.resolve("sata_spd")).filter(s -> !s.equals("<unknown>")).orElse(null),
+                    sysfs.word(link.resolve("sata_spd_limit")).filter(s -> !s.equals("<unknown>")).orElse(null),
                     devices));
         }
         return ports;
@@ -346,16 +348,16 @@ public final class MachineDetector {
             }
             Path dir = host.path("/sys/block/" + disk.name());
             Path md = dir.resolve("md");
-            List<String> members = SysfsAttributes.names(dir.resolve("slaves"));
+            List<String> members = sysfs.names(dir.resolve("slaves"));
             if (members.isEmpty()) {
                 members = mdstatMembers.getOrDefault(disk.name(), List.of());
             }
             arrays.add(new MdArray(disk.name(),
-                    SysfsAttributes.word(md.resolve("level")).orElse(null),
-                    SysfsAttributes.word(md.resolve("array_state")).orElse(null),
-                    SysfsAttributes.integer(md.resolve("raid_disks")).orElse(null),
+                    sysfs.word(md.resolve("level")).orElse(null),
+                    sysfs.word(md.resolve("array_state")).orElse(null),
+                    sysfs.integer(md.resolve("raid_disks")).orElse(null),
                     members, disk.readAheadKb(), mdUuid(md, disk.name()),
-                    SysfsAttributes.integer(md.resolve("stripe_cache_size")).orElse(null)));
+                    sysfs.integer(md.resolve("stripe_cache_size")).orElse(null)));
         }
         return arrays;
     }
@@ -363,7 +365,7 @@ public final class MachineDetector {
     /** Members per array from /proc/mdstat ("md0 : active raid1 hdf1[1] hde1[0]"). */
     private Map<String, List<String>> mdstatMembers() {
         Map<String, List<String>> members = new HashMap<>();
-        for (String line : SysfsAttributes.lines(host.path("/proc/mdstat"))) {
+        for (String line : sysfs.lines(host.path("/proc/mdstat"))) {
             Matcher m = Pattern.compile("^(md\\w*)\\s*:\\s*\\S+\\s+(.*)$").matcher(line);
             if (!m.matches()) {
                 continue;
@@ -384,16 +386,16 @@ public final class MachineDetector {
         Map<String, String> known = new HashMap<>();
         for (Disk disk : disks) {
             known.put(disk.name(), disk.name());
-            SysfsAttributes.word(host.path("/sys/block/" + disk.name() + "/dev")).ifPresent(d -> byDevNumber.put(d, disk.name()));
+            sysfs.word(host.path("/sys/block/" + disk.name() + "/dev")).ifPresent(d -> byDevNumber.put(d, disk.name()));
             for (Partition p : disk.partitions()) {
                 known.put(p.name(), p.name());
                 Path blockDir = realPath(host.path("/sys/block/" + disk.name())).orElse(host.path("/sys/block/" + disk.name()));
-                SysfsAttributes.word(blockDir.resolve(p.name()).resolve("dev")).ifPresent(d -> byDevNumber.put(d, p.name()));
+                sysfs.word(blockDir.resolve(p.name()).resolve("dev")).ifPresent(d -> byDevNumber.put(d, p.name()));
             }
         }
         List<MountTableParser.Entry> entries = Files.exists(host.path("/proc/self/mountinfo"))
-                ? mountParser.parseMountinfo(SysfsAttributes.lines(host.path("/proc/self/mountinfo")))
-                : mountParser.parseMounts(SysfsAttributes.lines(host.path("/proc/mounts")));
+                ? mountParser.parseMountinfo(sysfs.lines(host.path("/proc/self/mountinfo")))
+                : mountParser.parseMounts(sysfs.lines(host.path("/proc/mounts")));
         List<Mount> mounts = new ArrayList<>();
         for (MountTableParser.Entry e : entries) {
             String device = e.majorMinor() == null ? null : byDevNumber.get(e.majorMinor());
@@ -413,7 +415,7 @@ public final class MachineDetector {
      * the {@code root=/dev/NAME} of the kernel command line; empty for {@code root=UUID=} and the like.
      */
     private Optional<String> rootDevice() {
-        return SysfsAttributes.lines(host.path("/proc/cmdline")).stream().flatMap(l -> java.util.Arrays.stream(l.strip().split("\\s+")))
+        return sysfs.lines(host.path("/proc/cmdline")).stream().flatMap(l -> java.util.Arrays.stream(l.strip().split("\\s+")))
                 .filter(w -> w.startsWith("root=/dev/")).map(w -> w.substring("root=".length())).reduce((a, b) -> b);
     }
 
@@ -422,15 +424,15 @@ public final class MachineDetector {
      * the udev link /dev/disk/by-id/md-uuid-UUID pointing at the array.
      */
     private String mdUuid(Path md, String array) {
-        Optional<String> sysfs = SysfsAttributes.word(md.resolve("uuid")).map(u -> u.replace("-", ""))
+        Optional<String> fromSysfs = sysfs.word(md.resolve("uuid")).map(u -> u.replace("-", ""))
                 .filter(u -> u.matches("[0-9a-fA-F]{32}"))
                 .map(u -> u.substring(0, 8) + ":" + u.substring(8, 16) + ":" + u.substring(16, 24) + ":" + u.substring(24));
-        if (sysfs.isPresent()) {
-            return sysfs.get();
+        if (fromSysfs.isPresent()) {
+            return fromSysfs.get();
         }
         Path dir = host.path("/dev/disk/by-id");
-        for (String id : SysfsAttributes.names(dir)) {
-            if (id.startsWith("md-uuid-") && SysfsAttributes.linkName(dir.resolve(id)).filter(array::equals).isPresent()) {
+        for (String id : sysfs.names(dir)) {
+            if (id.startsWith("md-uuid-") && sysfs.linkName(dir.resolve(id)).filter(array::equals).isPresent()) {
                 return id.substring("md-uuid-".length());
             }
         }
@@ -441,15 +443,20 @@ public final class MachineDetector {
     private Map<String, List<String>> byIdNames() {
         Map<String, List<String>> names = new HashMap<>();
         Path dir = host.path("/dev/disk/by-id");
-        for (String id : SysfsAttributes.names(dir)) {
-            SysfsAttributes.linkName(dir.resolve(id)).ifPresent(target -> names.computeIfAbsent(target, k -> new ArrayList<>()).add(id));
+        for (String id : sysfs.names(dir)) {
+            sysfs.linkName(dir.resolve(id)).ifPresent(target -> names.computeIfAbsent(target, k -> new ArrayList<>()).add(id));
         }
         return names;
     }
 
     private Optional<Path> realPath(Path path) {
         try {
-            return Files.exists(path) ? Optional.of(path.toRealPath()) : Optional.empty();
+            Path inRoot = host.contain(path);
+            if (!Files.exists(inRoot)) {
+                return Optional.empty();
+            }
+            // under a root the contained path has no links left; on the machine the kernel resolves them
+            return Optional.of(host.live() ? inRoot.toRealPath() : inRoot);
         } catch (IOException | SecurityException e) {
             return Optional.empty();
         }

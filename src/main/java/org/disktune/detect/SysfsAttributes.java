@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+
+import org.disktune.host.Host;
 
 /**
  * Reading kernel attribute files the forgiving way: an attribute that is missing, unreadable or
@@ -17,10 +20,15 @@ final class SysfsAttributes {
     /** Attributes are small; anything larger than this is not an attribute we understand. */
     private static final long MAX_ATTRIBUTE_BYTES = 1 << 20;
 
-    private SysfsAttributes() {
+    private final UnaryOperator<Path> contain;
+
+    /** Reads through {@code host}: every path is resolved inside its root first ({@link Host#contain}). */
+    SysfsAttributes(Host host) {
+        this.contain = host::contain;
     }
 
-    static Optional<String> text(Path file) {
+    Optional<String> text(Path given) {
+        Path file = contain.apply(given);
         try {
             if (!Files.isRegularFile(file) || Files.size(file) > MAX_ATTRIBUTE_BYTES) {
                 return Optional.empty();
@@ -37,15 +45,15 @@ final class SysfsAttributes {
     }
 
     /** A trimmed, printable, non-empty value, or empty. */
-    static Optional<String> word(Path file) {
+    Optional<String> word(Path file) {
         return text(file).map(String::strip).filter(s -> !s.isEmpty() && s.chars().allMatch(c -> c >= 0x20 && c < 0x7f));
     }
 
-    static Optional<Long> number(Path file) {
+    Optional<Long> number(Path file) {
         return word(file).flatMap(SysfsAttributes::parseLong);
     }
 
-    static Optional<Integer> integer(Path file) {
+    Optional<Integer> integer(Path file) {
         return number(file).filter(v -> v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE).map(Long::intValue);
     }
 
@@ -57,12 +65,13 @@ final class SysfsAttributes {
         }
     }
 
-    static List<String> lines(Path file) {
+    List<String> lines(Path file) {
         return text(file).map(t -> t.lines().toList()).orElse(List.of());
     }
 
     /** Names in a directory, sorted; empty when it does not exist or cannot be read. */
-    static List<String> names(Path dir) {
+    List<String> names(Path given) {
+        Path dir = contain.apply(given);
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
@@ -77,7 +86,9 @@ final class SysfsAttributes {
     }
 
     /** Symlink target as written, or empty. */
-    static Optional<String> link(Path path) {
+    Optional<String> link(Path given) {
+        Path parent = given.getParent();
+        Path path = parent == null || given.getFileName() == null ? given : contain.apply(parent).resolve(given.getFileName().toString());
         try {
             return Files.isSymbolicLink(path) ? Optional.of(Files.readSymbolicLink(path).toString()) : Optional.empty();
         } catch (IOException | SecurityException e) {
@@ -86,7 +97,7 @@ final class SysfsAttributes {
     }
 
     /** The last path element of a symlink's target ("ahci" for driver -> ../../bus/pci/drivers/ahci). */
-    static Optional<String> linkName(Path path) {
+    Optional<String> linkName(Path path) {
         return link(path).map(t -> {
             int slash = t.lastIndexOf('/');
             return slash < 0 ? t : t.substring(slash + 1);

@@ -13,8 +13,44 @@ import java.util.Optional;
  * "/"; tests and sample machines use a temporary or in-memory (Jimfs) root.
  */
 public interface Host {
-    /** Resolves an absolute machine path such as "/sys/block" inside this host's root. */
+    /**
+     * Resolves an absolute machine path such as "/sys/block" inside this host's root, following symbolic
+     * links as the kernel does for a process chrooted there: an absolute link target and {@code ..} stay
+     * inside the root, so nothing read or written through the result lies outside it ({@link InRoot}). On
+     * the machine itself (root "/") the kernel does this when the path is opened, and the path is returned
+     * as written.
+     */
     default Path path(String absolute) {
+        return isFileSystemRoot(root()) ? lexical(absolute) : InRoot.resolve(root(), absolute, true);
+    }
+
+    /**
+     * As {@link #path}, but a symbolic link as the last component is not followed: the path of the directory
+     * entry itself, for lstat, readlink, unlink and rename (writing a file replaces the entry, never the file a
+     * link points to).
+     */
+    default Path node(String absolute) {
+        return isFileSystemRoot(root()) ? lexical(absolute) : InRoot.resolve(root(), absolute, false);
+    }
+
+    /**
+     * A path found below this host's root by listing a directory (a name joined to {@link #path}'s result),
+     * resolved inside the root like {@link #path}: a link among the names of /etc/modprobe.d or /sys/block
+     * cannot lead out of the root. A path not below the root is returned unchanged.
+     */
+    default Path contain(Path found) {
+        Path root = root();
+        if (isFileSystemRoot(root) || !found.startsWith(root)) {
+            return found;
+        }
+        return InRoot.resolve(root, "/" + root.relativize(found), true);
+    }
+
+    private static boolean isFileSystemRoot(Path root) {
+        return root.getParent() == null && root.getFileSystem().equals(java.nio.file.FileSystems.getDefault());
+    }
+
+    private Path lexical(String absolute) {
         if (!absolute.startsWith("/")) {
             throw new IllegalArgumentException("machine path must be absolute: " + absolute);
         }
@@ -70,7 +106,7 @@ public interface Host {
         if (identity == null || identity.isEmpty() || identity.contains("/") || identity.equals(".") || identity.equals("..")) {
             return Optional.empty();
         }
-        Path link = path("/dev/disk/by-id/" + identity);
+        Path link = node("/dev/disk/by-id/" + identity);
         try {
             Path target = Files.readSymbolicLink(link);
             Path name = target.getFileName();

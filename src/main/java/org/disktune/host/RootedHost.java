@@ -39,6 +39,11 @@ public final class RootedHost implements Host {
         this.privileged = privileged;
     }
 
+    /** {@code machinePath} resolved inside {@code root} as a process chrooted there would resolve it ({@link InRoot}). */
+    public static Path inRoot(Path root, String machinePath) {
+        return InRoot.resolve(root, machinePath, true);
+    }
+
     @Override
     public Path root() {
         return root;

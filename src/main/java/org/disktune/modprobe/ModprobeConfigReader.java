@@ -62,7 +62,7 @@ public final class ModprobeConfigReader {
             }
             for (String name : list(d, dir)) {
                 String full = dir + "/" + name;
-                if (name.startsWith(".") || Files.isDirectory(d.resolve(name)) || !Files.exists(d.resolve(name))) {
+                if (name.startsWith(".") || Files.isDirectory(host.path(full)) || !Files.exists(host.path(full))) {
                     continue;
                 }
                 boolean conf = name.length() >= 6 && name.endsWith(".conf");

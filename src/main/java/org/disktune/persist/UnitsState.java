@@ -42,7 +42,7 @@ public record UnitsState(Map<String, byte[]> etc, List<String> packaged, List<St
             }
             List<String> targets = Units.wantedBy(name);
             if (!targets.isEmpty() && targets.stream()
-                    .allMatch(t -> Files.exists(host.path(Units.enableLink(name, t)), LinkOption.NOFOLLOW_LINKS))) {
+                    .allMatch(t -> Files.exists(host.node(Units.enableLink(name, t)), LinkOption.NOFOLLOW_LINKS))) {
                 enabled.add(name);
             }
         }

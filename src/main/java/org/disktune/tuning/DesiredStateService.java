@@ -309,18 +309,13 @@ public final class DesiredStateService {
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
         PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
-        List<String> ran = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
+        List<org.disktune.apply.ProgramSetting> settings = new ArrayList<>();
         for (Change change : persistence.live()) {
-            Optional<org.disktune.apply.ProgramSetting> setting = LiveSteps.hdparmOf(change, device);
-            if (setting.isEmpty()) {
-                continue;
-            }
-            List<String> argv = setting.get().argv();
-            org.disktune.host.CommandResult result = host.commands().run(argv);
-            (result.ok() ? ran : failed).add(String.join(" ", argv) + (result.ok() ? "" : " exited " + result.exitCode()
-                    + (result.stderr() == null || result.stderr().isBlank() ? "" : ": " + result.stderr().strip().lines().findFirst().orElse(""))));
+            LiveSteps.hdparmOf(change, device).ifPresent(settings::add);
         }
+        org.disktune.apply.ProgramReplay.Outcome outcome = org.disktune.apply.ProgramReplay.run(host, settings);
+        List<String> ran = outcome.ran();
+        List<String> failed = outcome.failed();
         return new DeviceResult(device, ran, failed);
     }
 

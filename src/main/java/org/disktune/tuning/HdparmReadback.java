@@ -47,7 +47,7 @@ final class HdparmReadback {
         if (query.isEmpty()) {
             return Optional.empty();
         }
-        CommandResult result = host.commands().run(query.get());
+        CommandResult result = host.commands().query(query.get());
         if (!result.ok()) {
             return Optional.empty();
         }

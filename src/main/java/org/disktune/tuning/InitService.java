@@ -78,7 +78,7 @@ public final class InitService {
         if (!devicePath.startsWith("/dev/") || devicePath.contains("/../")) {
             return Optional.empty();
         }
-        Path p = host.path(devicePath);
+        Path p = host.node(devicePath);
         try {
             if (Files.isSymbolicLink(p)) {
                 Path target = Files.readSymbolicLink(p).getFileName();

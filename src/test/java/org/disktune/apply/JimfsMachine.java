@@ -51,6 +51,11 @@ final class JimfsMachine {
         return host.path(machinePath);
     }
 
+    /** The directory entry itself (a last link not followed): for deleting or replacing links. */
+    Path node(String machinePath) {
+        return host.node(machinePath);
+    }
+
     void write(String machinePath, String text) throws IOException {
         write(machinePath, text.getBytes(StandardCharsets.UTF_8));
     }

@@ -148,7 +148,7 @@ class RollbackServiceTest {
         for (String f : List.of("scheduler", "read_ahead_kb", "nr_requests")) {
             Files.delete(machine.path("/sys/block/sdb/queue/" + f));
         }
-        Files.delete(machine.path("/dev/disk/by-id/" + ID_B));
+        Files.delete(machine.node("/dev/disk/by-id/" + ID_B));
 
         RollbackService.RollbackResult result = service.rollback(Optional.empty(), false, false);
 

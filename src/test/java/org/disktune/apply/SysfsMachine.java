@@ -29,8 +29,8 @@ final class SysfsMachine {
 
     static void link(JimfsMachine m, String identity, String name) throws IOException {
         Files.createDirectories(m.path("/dev/disk/by-id"));
-        Files.deleteIfExists(m.path("/dev/disk/by-id/" + identity));
-        Files.createSymbolicLink(m.path("/dev/disk/by-id/" + identity), m.fs.getPath("../../" + name));
+        Files.deleteIfExists(m.node("/dev/disk/by-id/" + identity));
+        Files.createSymbolicLink(m.node("/dev/disk/by-id/" + identity), m.fs.getPath("../../" + name));
     }
 
     static String text(JimfsMachine m, String path) throws IOException {

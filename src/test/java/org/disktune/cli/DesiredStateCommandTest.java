@@ -294,7 +294,7 @@ class DesiredStateCommandTest {
         assertTrue(verify.out().lines().anyMatch(l -> l.startsWith("unknown") && l.contains("disktune.service") && l.contains("not enabled")),
                 verify.out());
         Files.createDirectories(host.path("/etc/systemd/system/multi-user.target.wants"));
-        Files.createSymbolicLink(host.path("/etc/systemd/system/multi-user.target.wants/disktune.service"),
+        Files.createSymbolicLink(host.node("/etc/systemd/system/multi-user.target.wants/disktune.service"),
                 host.root().getFileSystem().getPath("/etc/systemd/system/disktune.service"));
         CliRun enabled = run(host, "verify");
         assertTrue(enabled.out().lines().anyMatch(l -> l.startsWith("ok") && l.contains("disktune.service")

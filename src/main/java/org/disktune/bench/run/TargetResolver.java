@@ -43,7 +43,7 @@ public final class TargetResolver {
         if (target.startsWith("/") && Files.isDirectory(resolved) && !path.startsWith("/dev/")) {
             return directory(target, resolved, machine);
         }
-        String name = kernelName(path, resolved).orElse(null);
+        String name = kernelName(path, host.node(path)).orElse(null);
         Optional<Disk> found = name == null ? Optional.empty() : machine.disks().stream().filter(d -> d.name().equals(name)).findFirst();
         if (found.isEmpty()) {
             Optional<Disk> whole = name == null ? Optional.empty() : machine.disks().stream()

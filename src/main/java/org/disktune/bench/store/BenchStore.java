@@ -138,7 +138,7 @@ public final class BenchStore {
         List<BenchResult> results = new ArrayList<>();
         for (Path f : files) {
             String name = f.getFileName().toString();
-            results.add(read(f, DIRECTORY + "/" + name, name.substring(0, name.length() - SUFFIX.length())));
+            results.add(read(host.contain(f), DIRECTORY + "/" + name, name.substring(0, name.length() - SUFFIX.length())));
         }
         results.sort(Comparator.comparing((BenchResult r) -> instant(r.time())).thenComparing(BenchResult::id));
         return List.copyOf(results);

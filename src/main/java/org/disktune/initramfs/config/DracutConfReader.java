@@ -44,7 +44,7 @@ public final class DracutConfReader {
             }
             try (Stream<Path> s = Files.list(d)) {
                 s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".conf"))
-                        .filter(n -> !Files.isDirectory(d.resolve(n)))
+                        .filter(n -> !Files.isDirectory(host.path(dir + "/" + n)))
                         .forEach(n -> byName.put(n, dir + "/" + n));
             } catch (IOException e) {
                 throw DisktuneException.environment("cannot list " + dir + ": " + e.getMessage());
