@@ -34,17 +34,17 @@ final class DetectRenderer {
             TableRenderer t = new TableRenderer("ATA", "PORT", "CONTROLLER", "LINK", "DISK", "MODEL", "NCQ", "MODE");
             for (AtaPort p : report.ataPorts()) {
                 for (AtaDevice d : p.devices()) {
-                    t.row(d.id(), p.name(), p.controller(), p.linkSpeed(), d.disk(), d.model(), ncq(d.ncqSupported(), d.ncqMaxDepth()), d.transferMode());
+                    t.row(d.id(), p.name(), p.controller(), p.linkSpeed(), d.disk(), d.model(), ncqOf(report, d), d.transferMode());
                 }
             }
             t.print(out);
         }
 
         out.println();
-        TableRenderer disks = new TableRenderer("DISK", "TRANSPORT", "SIZE", "ROT", "MODEL", "SERIAL", "NCQ", "QDEPTH", "SCHEDULER", "RA_KB", "NR_REQ");
+        TableRenderer disks = new TableRenderer("DISK", "TRANSPORT", "DRIVER", "SIZE", "ROT", "MODEL", "SERIAL", "NCQ", "QDEPTH", "SCHEDULER", "RA_KB", "NR_REQ");
         for (Disk d : report.disks()) {
-            disks.row(d.name(), d.transport(), size(d.sizeBytes()), d.rotational() == null ? null : d.rotational() ? "1" : "0",
-                    d.model(), d.serial(), ncq(d.ncqSupported(), d.ncqMaxDepth()), d.queueDepth(), d.scheduler(), d.readAheadKb(), d.nrRequests());
+            disks.row(d.name(), d.transport(), d.driver(), size(d.sizeBytes()), d.rotational() == null ? null : d.rotational() ? "1" : "0",
+                    d.model(), d.serial(), d.ncq() == null ? null : d.ncq().text(), d.queueDepth(), d.scheduler(), d.readAheadKb(), d.nrRequests());
         }
         if (disks.isEmpty()) {
             out.println("No block devices in /sys/block.");
@@ -114,11 +114,11 @@ final class DetectRenderer {
         return c.vendorId().replaceFirst("^0x", "") + ":" + c.deviceId().replaceFirst("^0x", "");
     }
 
-    private static String ncq(Boolean supported, Integer depth) {
-        if (supported == null) {
-            return null;
-        }
-        return supported ? "yes(" + depth + ")" : "no";
+    /** The NCQ in effect of the disk an ATA device became; for a device without a disk, whether the drive offers it. */
+    private static String ncqOf(org.disktune.detect.MachineReport report, AtaDevice device) {
+        return report.disks().stream().filter(x -> x.name().equals(device.disk()) && x.ncq() != null).findFirst()
+                .map(x -> x.ncq().text())
+                .orElse(device.ncqSupported() == null ? null : device.ncqSupported() ? "supported" : "no");
     }
 
     /** Sizes as lsblk prints them: binary units, one decimal below 10. */

@@ -7,7 +7,9 @@ import java.util.List;
  * show (or shows as garbage) are null: unknown, never guessed. {@code features} is what the drive's IDENTIFY data
  * ({@code /sys/class/ata_device/devP.D/id}) says about write cache, APM, acoustic management and multiple-sector
  * transfers; null when the kernel does not expose IDENTIFY data (non-ATA disks, legacy IDE, kernels before
- * libata's ata_device class).
+ * libata's ata_device class). {@code driver} is the driver that binds the disk itself ({@code sd}, {@code virtio_blk},
+ * {@code nvme}), beside its controller's; {@code ncq} is NCQ as the kernel runs it now, {@code ncqSupported} and
+ * {@code ncqMaxDepth} what the drive offers.
  */
 public record Disk(
         String name,
@@ -35,5 +37,7 @@ public record Disk(
         List<Partition> partitions,
         List<String> holders,
         IdeSettings ide,
-        DriveFeatures features) {
+        DriveFeatures features,
+        String driver,
+        NcqInEffect ncq) {
 }

@@ -181,7 +181,10 @@ public final class MachineDetector {
                 partitions(blockDir),
                 sysfs.names(blockDir.resolve("holders")),
                 ide,
-                identify == null ? null : identify.features());
+                identify == null ? null : identify.features(),
+                sysfs.linkName(dev.resolve("driver")).or(() -> sysfs.linkName(dev.resolve("device/driver"))).orElse(null),
+                NcqInEffect.of(ataDevice != null || "ata".equals(transport), ncqSupported, device == null ? null : sysfs.integer(device.resolve("queue_depth")).orElse(null),
+                        probed));
     }
 
     static Optional<String> activeScheduler(String line) {
@@ -328,7 +331,7 @@ public final class MachineDetector {
                         identify == null ? null : identify.firmware(),
                         identify == null ? null : identify.ncqSupported(),
                         identify == null ? null : identify.ncqMaxDepth(),
-                        sysfs.word(dir.resolve("xfer_mode")).orElse(null),
+                        sysfs.word(dir.resolve("xfer_mode")).map(TransferModes::kernelName).orElse(null),
                         sysfs.word(dir.resolve("trim")).orElse(null)));
             }
             ports.add(new AtaPort(port, controller,

@@ -12,4 +12,14 @@ public record MachineReport(
         List<Mount> mounts,
         List<Finding> findings,
         List<String> notes) {
+
+    /**
+     * The report without block devices of size 0: loop devices with nothing attached and unconfigured zram
+     * devices, which a person reading {@code detect} does not want before the real disks ({@code detect --all}
+     * keeps them). A device that is part of something (an md member, a mount) is never size 0.
+     */
+    public MachineReport withoutEmptyDevices() {
+        List<Disk> shown = disks.stream().filter(d -> d.sizeBytes() == null || d.sizeBytes() > 0).toList();
+        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes);
+    }
 }

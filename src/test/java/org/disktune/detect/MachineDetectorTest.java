@@ -89,7 +89,7 @@ class MachineDetectorTest {
         assertEquals("0000:00:1f.2", port.controller());
         assertEquals("3.0 Gbps", port.linkSpeed());
         assertEquals("sda", port.devices().get(0).disk());
-        assertEquals("XFER_UDMA_5", port.devices().get(0).transferMode());
+        assertEquals("UDMA/100", port.devices().get(0).transferMode());
 
         assertEquals(List.of(new Mount("sda1", "/", "ext4", List.of("rw", "errors=remount-ro"))), report.mounts());
         assertTrue(report.findings().stream().anyMatch(f -> f.subject().equals("/") && f.message().contains("without noatime")),
