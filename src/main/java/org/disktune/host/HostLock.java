@@ -54,7 +54,7 @@ public final class HostLock implements AutoCloseable {
                 try {
                     Files.write(file, pidLine, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                 } catch (FileAlreadyExistsException e) {
-                    throw held(shownPath, holderOf(Files.readAllBytes(file)));
+                    throw heldByFile(shownPath, holderOf(Files.readAllBytes(file)));
                 }
                 return new HostLock(file, null, null);
             }
@@ -109,8 +109,29 @@ public final class HostLock implements AutoCloseable {
         return text.matches("[0-9]{1,10}") ? text : "unknown";
     }
 
+    /**
+     * The lock is an flock(2)-style lock: the kernel drops it when its holder exits, however it exits, so it cannot
+     * go stale, and deleting the file while a run holds it would let a second run lock a new file and write the
+     * same files at once. Say who holds it and to wait; never suggest deleting it.
+     */
     private static DisktuneException held(String shownPath, String pid) {
+        return new DisktuneException(ExitCode.ENVIRONMENT, "another disktune is changing this machine: pid " + pid + describe(pid)
+                + " holds the lock " + shownPath + "; wait for it to finish (the lock is freed when that process exits; do not delete "
+                + shownPath + ")");
+    }
+
+    /** On a file system without real locks (Jimfs) the file itself is the lock, and a crashed holder does leave it. */
+    private static DisktuneException heldByFile(String shownPath, String pid) {
         return new DisktuneException(ExitCode.ENVIRONMENT, "another disktune is changing this machine (lock " + shownPath
-                + " held by pid " + pid + "); wait or remove the stale lock");
+                + " held by pid " + pid + "); wait, or remove " + shownPath + " if no disktune runs (this file system has no real locks)");
+    }
+
+    /** " (COMMAND LINE)" of a running process, or "" when it is gone or cannot be seen. */
+    private static String describe(String pid) {
+        if (!pid.matches("[0-9]{1,10}")) {
+            return "";
+        }
+        return ProcessHandle.of(Long.parseLong(pid)).flatMap(h -> h.info().commandLine())
+                .map(c -> " (" + (c.length() > 120 ? c.substring(0, 117) + "..." : c) + ")").orElse("");
     }
 }

@@ -252,7 +252,7 @@ class PlanExecutorTest {
 
         assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
         assertEquals("another disktune is changing this machine (lock /run/disktune.lock held by pid 4242); "
-                + "wait or remove the stale lock", e.getMessage());
+                + "wait, or remove /run/disktune.lock if no disktune runs (this file system has no real locks)", e.getMessage());
         assertEquals(before, machine.snapshot());
         assertEquals(List.of(), machine.runner.calls());
     }
