@@ -30,13 +30,13 @@ import org.disktune.core.DisktuneException;
  * any input that takes longer than {@link #TIME_LIMIT}, is a bug. jqwik draws the seed fixture, the second fixture
  * and the mutation seed, and shrinks a failure towards the first fixture and fewer mutations.
  */
-final class Fuzz {
+public final class Fuzz {
     /** Tries per property in the default tier (all properties together: well under a minute). */
-    static final int SHORT = 200;
+    public static final int SHORT = 200;
     /** Tries per property in the fuzz tier (@Tag("fuzz"); the tier stays under five minutes here). */
-    static final int LONG = 5000;
+    public static final int LONG = 2000;
     /** Per input; the slowest parser takes milliseconds on the largest fixture. */
-    static final Duration TIME_LIMIT = Duration.ofSeconds(5);
+    public static final Duration TIME_LIMIT = Duration.ofSeconds(5);
 
     /** Bytes that carry meaning in the formats fuzzed here (quotes, comments, brackets, escapes, line ends, NUL). */
     private static final byte[] SPECIAL = "\n\r\t \\\"'#=()[]{}$`;&|<>,:*?!~-_/.\u0000\u007f".getBytes(StandardCharsets.ISO_8859_1);
@@ -79,7 +79,7 @@ final class Fuzz {
     }
 
     /** {@code a} with {@code n} mutations, {@code b} the donor of spliced and inserted ranges. */
-    static byte[] mutate(byte[] a, byte[] b, int n, List<String> tokens, Random r) {
+    public static byte[] mutate(byte[] a, byte[] b, int n, List<String> tokens, Random r) {
         byte[] x = a.clone();
         for (int i = 0; i < n; i++) {
             x = switch (r.nextInt(8)) {
@@ -142,7 +142,7 @@ final class Fuzz {
         return insert(x, to, java.util.Arrays.copyOfRange(x, from, to));
     }
 
-    static byte[] concat(byte[]... parts) {
+    public static byte[] concat(byte[]... parts) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (byte[] p : parts) {
             out.write(p, 0, p.length);
@@ -156,7 +156,7 @@ final class Fuzz {
      * message). Anything else it throws fails, and so does a timeout; then {@code input} is saved under
      * target/fuzz-failures/ (named in the failure) to be replayed and turned into a regression test.
      */
-    static <T> T parse(byte[] input, ThrowingSupplier<T> call) {
+    public static <T> T parse(byte[] input, ThrowingSupplier<T> call) {
         AtomicReference<T> result = new AtomicReference<>();
         AtomicReference<DisktuneException> refused = new AtomicReference<>();
         try {
@@ -176,15 +176,24 @@ final class Fuzz {
                 throw new AssertionError("a refusal is one line: [" + message + "] on the input saved as " + save(input));
             }
             lastRefusal = message;
-            Statistics.collect("refused");
+            collect("refused");
             return null;
         }
-        Statistics.collect("accepted");
+        collect("accepted");
         return result.get();
     }
 
+    /** Counts an outcome in the running property's statistics; outside a property (a child JVM) there are none. */
+    private static void collect(String outcome) {
+        try {
+            Statistics.collect(outcome);
+        } catch (RuntimeException outsideAProperty) {
+            // ImageFuzzChild counts for itself
+        }
+    }
+
     /** Runs a property's check on {@code input}; a failure names the file the input is saved in (target/fuzz-failures). */
-    static void check(byte[] input, Runnable check) {
+    public static void check(byte[] input, Runnable check) {
         try {
             check.run();
         } catch (AssertionError e) {
@@ -199,7 +208,7 @@ final class Fuzz {
     static volatile String lastRefusal;
 
     /** Writes {@code input} to target/fuzz-failures/SHA256 and returns that path. */
-    static Path save(byte[] input) {
+    public static Path save(byte[] input) {
         try {
             Path dir = Files.createDirectories(Path.of("target", "fuzz-failures"));
             Path file = dir.resolve(org.disktune.core.Sha256.of(input));
@@ -212,7 +221,7 @@ final class Fuzz {
 
     /** A call that may throw anything (the fuzzers want to see checked exceptions too). */
     @FunctionalInterface
-    interface ThrowingSupplier<T> {
+    public interface ThrowingSupplier<T> {
         T get() throws Exception;
     }
 
