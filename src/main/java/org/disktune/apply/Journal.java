@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
-import org.disktune.host.AtomicFileWriter;
 import org.disktune.host.Host;
 
 /**
@@ -33,7 +32,6 @@ public final class Journal {
 
     private final Host host;
     private final ObjectMapper json = org.disktune.core.StateJson.mapper();
-    private final AtomicFileWriter writer = new AtomicFileWriter();
 
     public Journal(Host host) {
         this.host = host;
@@ -107,7 +105,7 @@ public final class Journal {
         }
         byte[] withNewline = java.util.Arrays.copyOf(bytes, bytes.length + 1);
         withNewline[bytes.length] = '\n';
-        writer.write(host.node(DIRECTORY + "/" + entry.id() + SUFFIX), withNewline, true);
+        host.files().write(host.node(DIRECTORY + "/" + entry.id() + SUFFIX), withNewline, true);
     }
 
     private JournalEntry read(Path file) {

@@ -19,7 +19,6 @@ import java.util.Set;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
-import org.disktune.host.AtomicFileWriter;
 import org.disktune.host.CommandResult;
 import org.disktune.host.Host;
 import org.disktune.host.HostLock;
@@ -51,7 +50,6 @@ public final class PlanExecutor {
     private static final int OUTPUT_KEPT = 16_000;
     private static final String UNKNOWN = "unknown";
 
-    private final AtomicFileWriter writer = new AtomicFileWriter();
     private final PostconditionChecker checker;
 
     /** An executor that evaluates {@link Verify} steps with {@code checker}. */
@@ -103,7 +101,14 @@ public final class PlanExecutor {
             after.add(record.withNewSha256(shaOf(host, record.path())));
         }
         JournalEntry applied = entry.applied(after, created);
-        journal.save(applied);
+        try {
+            journal.save(applied);
+        } catch (DisktuneException e) {
+            // The journal cannot record the plan as applied (ENOSPC, EIO): put everything back, so that the failed
+            // command changed nothing. Left as it was, the entry would stay APPLYING without the new files' hashes,
+            // and rollback would refuse files a program (an initramfs generator) rewrote.
+            throw rollBack(host, journal, entry, files, changes, created, new StepFailure(e.getMessage(), ""));
+        }
         return applied;
     }
 
@@ -113,14 +118,14 @@ public final class PlanExecutor {
                 @Override
                 public StepFailure writeFile(WriteFile write) {
                     List<String> missing = missingDirectories(host, write.path());
-                    writer.write(host.node(write.path()), write.newBytes(), true);
+                    host.files().write(host.node(write.path()), write.newBytes(), true);
                     created.addAll(missing);
                     return null;
                 }
 
                 @Override
                 public StepFailure deleteFile(DeleteFile delete) {
-                    writer.delete(host.node(delete.path()));
+                    host.files().delete(host.node(delete.path()));
                     return null;
                 }
 
@@ -230,7 +235,7 @@ public final class PlanExecutor {
                 restoreAttribute(host, path, oldValues.get(path), putBack);
             }
             for (int i = created.size() - 1; i >= 0; i--) {
-                writer.deleteEmptyDirectory(host.node(created.get(i)));
+                host.files().deleteEmptyDirectory(host.node(created.get(i)));
             }
         } catch (IOException | RuntimeException e) {
             String why = failure.what() + "; restoring failed too ("
@@ -267,10 +272,10 @@ public final class PlanExecutor {
             return;
         }
         if (record.existedBefore()) {
-            writer.copy(host.path(record.backup()), target, true);
+            host.files().copy(host.path(record.backup()), target, true);
             putBack.restored.add(path);
         } else {
-            writer.delete(target);
+            host.files().delete(target);
             putBack.removed.add(path);
         }
         putBack.paths.add(path);
@@ -480,7 +485,7 @@ public final class PlanExecutor {
         touchedPaths(changes).forEach(p -> directories.add(parentOf(p)));
         for (String directory : directories) {
             if (!directory.isEmpty()) {
-                writer.removeStrayTemporaries(host.path(directory));
+                host.files().removeStrayTemporaries(host.path(directory));
             }
         }
         Path backups = host.path(Journal.BACKUPS);
@@ -495,7 +500,7 @@ public final class PlanExecutor {
         try (java.util.stream.Stream<Path> listing = Files.list(backups)) {
             for (Path dir : listing.toList()) {
                 if (!named.contains(dir.getFileName().toString())) {
-                    writer.deleteTree(dir);
+                    host.files().deleteTree(dir);
                 }
             }
         } catch (IOException e) {
@@ -512,7 +517,7 @@ public final class PlanExecutor {
                 continue;
             }
             String backup = Journal.backupPath(id, path);
-            writer.copy(source, host.path(backup), true);
+            host.files().copy(source, host.path(backup), true);
             String copied = shaOf(host, backup);
             if (!copied.equals(shaOf(host, path))) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT,

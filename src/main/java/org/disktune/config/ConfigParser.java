@@ -177,8 +177,9 @@ public final class ConfigParser {
                 refuseKey(n, text, inSection && !inBrokenSection);
                 return null;
             }
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
+            // the untrimmed line: String.trim() also strips control characters, which must not slip through at a line's ends
+            for (int i = 0; i < line.text().length(); i++) {
+                char c = line.text().charAt(i);
                 if ((Character.isISOControl(c) && c != '\t') || c == '\\') {
                     error(n, "the line contains " + describe(c) + "; remove it (" + (c == '\r'
                             ? "lines end with LF or CR LF)" : c == '\\' ? "disktune.conf has no escapes)" : "only printable text is allowed)"));
@@ -214,6 +215,12 @@ public final class ConfigParser {
             }
             if (!inSection) {
                 error(n, "key " + key + " is outside any section; put it under a [module NAME], [disk LABEL], [md NAME] or [mount PATH] header");
+                return null;
+            }
+            if (key.indexOf(':') >= 0) {
+                // ini4j also splits at ':', so it would read another key than this scan; no disktune key has one
+                error(n, "key " + key + " contains ':'; keys are names such as read_ahead_kb or match.model (KEY = VALUE)");
+                refused.add(new Refused(n, key));
                 return null;
             }
             String unsafe = unsafeCharacter(value);

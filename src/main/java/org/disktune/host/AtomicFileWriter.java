@@ -38,12 +38,49 @@ import org.disktune.core.ExitCode;
  *
  * <p>Every failure is a {@link DisktuneException} (ENVIRONMENT) naming the path and the cause; the
  * temporary file is removed and the target is left as it was.
+ *
+ * <p>{@link Faults} is the seam through which tests make a step fail as the kernel can make it fail (write(2)
+ * with ENOSPC or EIO, fsync(2) with EIO, rename(2) failing, unlink(2) failing); the writer a {@link Host} hands out
+ * ({@link Host#files()}) is the one every journaled change goes through.
  */
 public final class AtomicFileWriter {
     private static final Set<PosixFilePermission> NEW_FILE_MODE = PosixFilePermissions.fromString("rw-r--r--");
     private static final String TEMP_PREFIX = ".disktune.tmp.";
 
+    /** The writer without injected faults. */
+    public static final AtomicFileWriter STANDARD = new AtomicFileWriter();
+
+    /** The system calls of a replacement or removal that can fail on a real file system. */
+    public enum Step {
+        /** write(2) of the temporary file's content (ENOSPC, EIO, EDQUOT). */
+        WRITE,
+        /** fsync(2) of the temporary file (EIO: the data did not reach the disk). */
+        FSYNC,
+        /** rename(2) of the temporary file over the target. */
+        RENAME,
+        /** unlink(2) of a file being removed. */
+        UNLINK
+    }
+
+    /** Called before each {@link Step} with the file it is about; throwing makes that step fail with the exception. */
+    @FunctionalInterface
+    public interface Faults {
+        Faults NONE = (step, file) -> { };
+
+        void check(Step step, Path file) throws IOException;
+    }
+
     private final SecureRandom random = new SecureRandom();
+    private final Faults faults;
+
+    public AtomicFileWriter() {
+        this(Faults.NONE);
+    }
+
+    /** A writer whose steps first ask {@code faults} (tests inject I/O errors through it). */
+    public AtomicFileWriter(Faults faults) {
+        this.faults = java.util.Objects.requireNonNull(faults);
+    }
 
     /**
      * Writes {@code bytes} to {@code target}. When the parent directory is missing it is created
@@ -83,6 +120,9 @@ public final class AtomicFileWriter {
     public void delete(Path target) {
         try {
             refuseLink(target);
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                faults.check(Step.UNLINK, target);
+            }
             if (Files.deleteIfExists(target)) {
                 syncDirectory(target.toAbsolutePath().getParent());
             }
@@ -173,9 +213,12 @@ public final class AtomicFileWriter {
             temp = directory.resolve(TEMP_PREFIX + HexFormat.of().formatHex(nextBytes()));
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 content.writeTo(channel);
+                faults.check(Step.WRITE, absolute);
+                faults.check(Step.FSYNC, absolute);
                 channel.force(true);
             }
             copyOwnershipAndMode(Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) ? absolute : modeSource, temp);
+            faults.check(Step.RENAME, absolute);
             Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             temp = null;
             syncDirectory(directory);

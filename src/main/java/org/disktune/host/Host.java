@@ -57,6 +57,14 @@ public interface Host {
         return root().resolve(absolute.substring(1));
     }
 
+    /**
+     * The atomic writer every journaled change of this host goes through (plans, journal entries, backups,
+     * emulated sysfs writes of a tree). Tests hand out one with injected I/O faults ({@link AtomicFileWriter.Faults}).
+     */
+    default AtomicFileWriter files() {
+        return AtomicFileWriter.STANDARD;
+    }
+
     /** The root directory all machine paths are resolved against. */
     Path root();
 

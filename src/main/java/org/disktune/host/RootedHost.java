@@ -29,14 +29,30 @@ public final class RootedHost implements Host {
     private final KernelLogSource kernelLog;
     private final Clock clock;
     private final boolean privileged;
-    private final AtomicFileWriter writer = new AtomicFileWriter();
+    private final AtomicFileWriter writer;
 
     public RootedHost(Path root, CommandRunner commands, KernelLogSource kernelLog, Clock clock, boolean privileged) {
+        this(root, commands, kernelLog, clock, privileged, AtomicFileWriter.STANDARD);
+    }
+
+    private RootedHost(Path root, CommandRunner commands, KernelLogSource kernelLog, Clock clock, boolean privileged,
+            AtomicFileWriter writer) {
         this.root = Objects.requireNonNull(root);
         this.commands = Objects.requireNonNull(commands);
         this.kernelLog = Objects.requireNonNull(kernelLog);
         this.clock = Objects.requireNonNull(clock);
         this.privileged = privileged;
+        this.writer = writer;
+    }
+
+    /** This tree, with every file change going through a writer that asks {@code faults} first (I/O fault tests). */
+    public RootedHost withFileFaults(AtomicFileWriter.Faults faults) {
+        return new RootedHost(root, commands, kernelLog, clock, privileged, new AtomicFileWriter(faults));
+    }
+
+    @Override
+    public AtomicFileWriter files() {
+        return writer;
     }
 
     /** {@code machinePath} resolved inside {@code root} as a process chrooted there would resolve it ({@link InRoot}). */

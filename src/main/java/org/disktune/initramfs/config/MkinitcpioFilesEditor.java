@@ -77,7 +77,7 @@ public final class MkinitcpioFilesEditor {
             boolean arrays = statements.stream().anyMatch(s -> s instanceof ShellStatement.Assignment a && a.form() == ValueForm.ARRAY);
             String line = (arrays ? "FILES=(" + path + ")" : "FILES=\"" + path + "\"") + " " + MARKER;
             String appended = text.isEmpty() || text.endsWith("\n") ? text + line + "\n" : text + "\n" + line;
-            return bytes(appended);
+            return holding(bytes(appended), path);
         }
         if (files.form() == ValueForm.UNQUOTED) {
             throw DisktuneException.usage(label + " line " + files.line() + ": FILES has an unquoted value; write it as FILES=(...) and run again");
@@ -100,7 +100,19 @@ public final class MkinitcpioFilesEditor {
                 insertion = " " + path;
             }
         }
-        return bytes(text.substring(0, at) + insertion + text.substring(at));
+        return holding(bytes(text.substring(0, at) + insertion + text.substring(at)), path);
+    }
+
+    /**
+     * {@code edited} when it reads back with {@code path} in FILES; otherwise the file's shell syntax took the edit
+     * elsewhere (a last line ending in a backslash continues onto the appended line) and the edit is refused.
+     */
+    private byte[] holding(byte[] edited, String path) {
+        if (!evaluate(ShellConfigScanner.scan(label, latin1(edited))).files().contains(path)) {
+            throw DisktuneException.usage(label + ": adding " + path + " to FILES would not read back (does its last line end with a "
+                    + "'\\' that continues it?); fix the file's shell syntax (bash -n " + label + ") and run again");
+        }
+        return edited;
     }
 
     public byte[] remove(byte[] content, String path) {

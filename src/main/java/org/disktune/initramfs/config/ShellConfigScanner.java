@@ -113,6 +113,10 @@ public final class ShellConfigScanner {
                     pos += 2;
                 } else if (c == '#') {
                     skipComment();
+                } else if (isWordEnd(c)) {
+                    // ';', '&' or '|' inside ( ): bash stops with "syntax error near unexpected token"; word() would not advance
+                    throw DisktuneException.usage(label + " line " + lineAt(pos) + ": '" + c + "' inside the array " + name
+                            + "=( ); fix the file's shell syntax (bash -n " + label + ") and run again");
                 } else {
                     int ws = pos;
                     String v = word();

@@ -1,0 +1,53 @@
+package org.disktune.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
+import org.disktune.host.TextKernelLogReader;
+import org.disktune.kernel.KernelLogAnalyzer;
+import org.disktune.kernel.KernelLogOptions;
+
+/**
+ * The kernel-log analyzer over mutated real logs (dmesg, syslog and serial captures of kernel/): any text gives a
+ * report, never an exception, in bounded time, for one boot and for all boots.
+ */
+class KernelLogFuzzTest {
+    private static final List<byte[]> SEEDS = Fuzz.resources("kernel", "");
+    private static final List<String> TOKENS = List.of("[    0.000000] ", "Linux version 6.1.0 ", "ata1: ", "ata1.00: ", "NCQ (depth 31/32)",
+            "sd 0:0:0:0: [sda] ", "scsi host0: ", "Command line: ", "<6>", "kernel: ", "\r\n", "\n", "\u0000", "\u001b[0m",
+            "libata.force=noncq ", "hda: ", "ahci 0000:00:1f.2: ", "FLUSH EXT", "configured for UDMA/133", "\t", " ");
+
+    @Provide
+    Arbitrary<byte[]> logs() {
+        return Fuzz.mutated(SEEDS, TOKENS);
+    }
+
+    @Property(tries = Fuzz.SHORT / 2)
+    void anyLogIsAnalyzed(@ForAll("logs") byte[] log) {
+        Fuzz.check(log, () -> check(log));
+    }
+
+    @Tag("fuzz")
+    @Property(tries = Fuzz.LONG / 4)
+    void anyLogIsAnalyzedLongRun(@ForAll("logs") byte[] log) {
+        Fuzz.check(log, () -> check(log));
+    }
+
+    private static void check(byte[] log) {
+        String text = new String(log, StandardCharsets.UTF_8);
+        for (KernelLogOptions options : List.of(KernelLogOptions.lastBoot(), KernelLogOptions.allBoots())) {
+            assertNotNull(Fuzz.parse(log, () -> new KernelLogAnalyzer().analyze(TextKernelLogReader.of("fuzz", List.of(), text), options)));
+        }
+    }
+}
