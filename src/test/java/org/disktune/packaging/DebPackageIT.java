@@ -3,17 +3,20 @@ package org.disktune.packaging;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import static org.disktune.packaging.DebTestSupport.apt;
+import static org.disktune.packaging.DebTestSupport.archiveCache;
+import static org.disktune.packaging.DebTestSupport.copyDebs;
+import static org.disktune.packaging.DebTestSupport.deb;
+import static org.disktune.packaging.DebTestSupport.host;
+import static org.disktune.packaging.DebTestSupport.requireProgram;
+import static org.disktune.packaging.DebTestSupport.status;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -53,11 +56,9 @@ class DebPackageIT {
     @Test
     void lintianFindsNoError() {
         Path deb = deb();
-        if (!Files.isExecutable(Path.of("/usr/bin/lintian"))) {
-            fail("lintian is missing: apt-get install -y lintian (.ci/run installs it)");
-        }
+        requireProgram("lintian", "lintian");
         long start = System.nanoTime();
-        Run lintian = host(List.of("lintian", "--fail-on", "error", deb.toString()));
+        Run lintian = host(List.of("lintian", "--fail-on", "error", deb.toString()), Map.of());
         System.out.printf("lintian %s: %.1f s%n%s", deb.getFileName(), (System.nanoTime() - start) / 1e9, lintian.stdout());
         assertEquals(0, lintian.exitCode(), "lintian reported errors:\n" + lintian.stdout() + lintian.stderr());
         assertFalse(lintian.stdout().lines().anyMatch(l -> l.startsWith("E: ")), lintian.stdout());
@@ -67,7 +68,7 @@ class DebPackageIT {
     void installsRunsRemovesAndPurgesAsDocumented() throws IOException {
         Path deb = deb();
         DebianRoot cached = RealDebianRoots.get(Generator.DRACUT);
-        Path archives = cached.dir().getParent().resolve("apt-archives-" + cached.dir().getFileName());
+        Path archives = archiveCache(cached);
         long start = System.nanoTime();
         try (DisposableDebianRoot copy = DisposableDebianRoot.copyOf(cached)) {
             DebianRoot root = copy.root();
@@ -181,12 +182,6 @@ class DebPackageIT {
         return Stream.of(lists).flatMap(List::stream).toList();
     }
 
-    /** dpkg's state of the package: installed, config-files, not-installed. */
-    private static String status(DebianRoot root) {
-        Run query = root.run("dpkg-query", "-W", "-f", "${db:Status-Status}", "disktune");
-        return query.exitCode() == 0 ? query.stdout().strip() : "not-installed";
-    }
-
     /**
      * Paths inside the root with "disktune" in them, outside /proc, /tmp, dpkg's own database (checked through
      * dpkg-query), man-db's cache of formatted pages and the root's marker file.
@@ -197,64 +192,9 @@ class DebPackageIT {
         return find.stdout().lines().filter(p -> !p.equals("/.disktune-root")).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    private static void apt(DebianRoot root, String... args) {
-        List<String> argv = new ArrayList<>(List.of("env", "DEBIAN_FRONTEND=noninteractive", "apt-get"));
-        argv.addAll(List.of(args));
-        root.runWithProc(argv.toArray(String[]::new)).requireSuccess();
-    }
-
-    /** The .deb of this build; fails unless exactly one is in target/. */
-    private static Path deb() {
-        try (Stream<Path> target = Files.list(Path.of("target"))) {
-            List<Path> debs = target.filter(p -> p.getFileName().toString().matches("disktune_.*_all\\.deb")).toList();
-            if (debs.size() != 1) {
-                fail("expected one target/disktune_VERSION_all.deb, found " + debs + ": run mvn package (this test runs after it, in verify)");
-            }
-            return debs.get(0);
-        } catch (IOException e) {
-            fail("no target/ directory: run mvn package first");
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static long countFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().matches(".*\\.[58]")).count();
-        }
-    }
-
-    /** Copies the downloaded .debs from one archive directory to another (the cache kept between runs). */
-    private static void copyDebs(Path from, Path to) throws IOException {
-        if (!Files.isDirectory(from)) {
-            return;
-        }
-        Files.createDirectories(to);
-        try (Stream<Path> debs = Files.list(from)) {
-            for (Path d : debs.filter(p -> p.getFileName().toString().endsWith(".deb")).toList()) {
-                if (!Files.exists(to.resolve(d.getFileName()))) {
-                    Files.copy(d, to.resolve(d.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-    }
-
-    private static Run host(List<String> argv) {
-        try {
-            Path out = Files.createTempFile("disktune-deb", ".out");
-            Path err = Files.createTempFile("disktune-deb", ".err");
-            try {
-                Process p = new ProcessBuilder(argv).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-                int code = p.waitFor();
-                return new Run(argv, code, Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-            } finally {
-                Files.deleteIfExists(out);
-                Files.deleteIfExists(err);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }
