@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 
 import org.disktune.core.ExitCode;
 import org.disktune.modprobe.DriverCatalog;
+import org.disktune.verify.PrometheusFile;
 import org.disktune.verify.VerifyReport;
 import org.disktune.verify.VerifyService;
 
@@ -32,6 +33,12 @@ final class VerifyCommand implements Callable<Integer> {
             + "bench compare; a significant loss is exit 1.")
     private boolean bench;
 
+    @Option(names = "--prometheus", paramLabel = "FILE", description = "Also write the result in the Prometheus text format "
+            + "to FILE (a file of this machine), replaced atomically, for node_exporter's textfile collector: one "
+            + "disktune_check_ok sample per check, the counts per status, the exit code and disktune_verify_timestamp_seconds. "
+            + "Nothing is written when FILE's directory does not exist (node_exporter not installed).")
+    private String prometheus;
+
     VerifyCommand(Session session) {
         this.session = session;
     }
@@ -40,6 +47,15 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         VerifyReport report = new VerifyService(session.host(), DriverCatalog.load(), session.configLocation(), strict).verify();
         ExitCode code = report.exitCode();
+        if (prometheus != null) {
+            java.nio.file.Path file = session.localFile(prometheus);
+            String text = PrometheusFile.text(report, java.time.Instant.now(session.host().clock()));
+            if (!PrometheusFile.write(file, text) && !quiet) {
+                session.err().println("disktune: --prometheus " + prometheus + ": no directory " + file.toAbsolutePath().getParent()
+                        + " (the textfile collector's directory of node_exporter); metrics not written");
+                session.err().flush();
+            }
+        }
         if (!bench) {
             if (!(quiet && code == ExitCode.OK)) {
                 session.output().render("verify", report, out -> new VerifyRenderer().print(report, out));

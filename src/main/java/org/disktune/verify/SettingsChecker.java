@@ -28,7 +28,7 @@ final class SettingsChecker implements Checker {
             String subject = s.target() + (s.identity() == null ? "" : " (" + s.identity() + ")") + " " + s.setting().key();
             String expected = s.wanted() + " (" + s.origin().origin() + ")";
             String found = s.current() == null ? "unknown" : s.current();
-            checks.add(switch (s.status()) {
+            checks.add((switch (s.status()) {
                 case IN_STATE -> Check.ok("setting", subject, expected, found);
                 case CHANGE -> !evaluation.live() && evaluation.persistence().gaps().isEmpty()
                         ? new Check("setting", subject, CheckStatus.PENDING, expected, found,
@@ -44,7 +44,7 @@ final class SettingsChecker implements Checker {
                         "the device does not support this setting, so it is skipped");
                 case INVALID -> new Check("setting", subject, CheckStatus.DRIFT, expected, found,
                         "the device refuses this setting; fix the configuration (disktune config check)");
-            });
+            }).about(new Check.Target(s.target(), s.identity(), s.setting().key())));
         }
         for (String absent : evaluation.tuning().absent()) {
             checks.add(new Check("absent", absent, CheckStatus.ABSENT, "present", "absent",

@@ -88,7 +88,7 @@ class SystemdUnitsTest {
             assertTrue(boot.lines().noneMatch(l -> l.startsWith(namespaced)), namespaced + " would break apply");
         }
         String verify = Files.readString(UNITS.resolve("disktune-verify.service"));
-        assertTrue(verify.contains("\nExecStart=/usr/sbin/disktune verify --quiet\n") && verify.contains("\nSuccessExitStatus=3\n"), verify);
+        assertTrue(verify.contains("\nExecStart=/usr/sbin/disktune verify --quiet --prometheus /var/lib/prometheus/node-exporter/disktune.prom\n") && verify.contains("\nSuccessExitStatus=3\n"), verify);
         String timer = Files.readString(UNITS.resolve("disktune-verify.timer"));
         assertTrue(timer.contains("\nOnCalendar=daily\n") && timer.contains("\nPersistent=true\n") && timer.contains("\nRandomizedDelaySec="),
                 timer);
