@@ -45,14 +45,19 @@ public final class UnitsPlanner {
         boolean filesChanged = !changes.isEmpty();
         List<String> toEnable = Units.ENABLED.stream().filter(n -> !state.enabled().contains(n)).toList();
         if (state.live()) {
-            if (filesChanged) {
+            if (filesChanged && state.systemdRunning()) {
                 changes.add(new RunProgram(List.of("systemctl", "daemon-reload"), "systemd reads the new unit files"));
             }
             if (!toEnable.isEmpty()) {
                 List<String> argv = new ArrayList<>(List.of("systemctl", "enable"));
                 argv.addAll(Units.ENABLED);
                 changes.add(new RunProgram(argv, "apply at every boot (disktune.service) and verify daily (disktune-verify.timer)"));
-                changes.add(new RunProgram(List.of("systemctl", "start", TIMER), "start the daily check now, not at the next boot"));
+                if (state.systemdRunning()) {
+                    changes.add(new RunProgram(List.of("systemctl", "start", TIMER), "start the daily check now, not at the next boot"));
+                } else {
+                    notes.add("systemd does not run this system (no /run/systemd/system: a chroot or an image): the units are "
+                            + "enabled and start at its next boot");
+                }
             }
         } else if (!toEnable.isEmpty()) {
             notes.add("not the running system: enable the units on the target with: systemctl enable " + String.join(" ", Units.ENABLED)
@@ -70,7 +75,7 @@ public final class UnitsPlanner {
         List<String> notes = new ArrayList<>();
         List<String> enabled = Units.ENABLED.stream().filter(n -> state.enabled().contains(n)).toList();
         if (state.live() && !enabled.isEmpty()) {
-            List<String> argv = new ArrayList<>(List.of("systemctl", "disable", "--now"));
+            List<String> argv = new ArrayList<>(state.systemdRunning() ? List.of("systemctl", "disable", "--now") : List.of("systemctl", "disable"));
             argv.addAll(enabled);
             changes.add(new RunProgram(argv, "stop applying at boot and verifying daily"));
         } else if (!enabled.isEmpty()) {
@@ -91,7 +96,7 @@ public final class UnitsPlanner {
                     + (state.current(name) ? "" : " (it differs from the unit disktune ships; the journal keeps a copy)")));
             deleted = true;
         }
-        if (deleted && state.live()) {
+        if (deleted && state.systemdRunning()) {
             changes.add(new RunProgram(List.of("systemctl", "daemon-reload"), "systemd forgets the removed unit files"));
         }
         return new UnitsPlan(new Plan(changes), notes, List.of());

@@ -18,10 +18,12 @@ import org.disktune.host.Host;
  * What a machine has of disktune's units, read through a {@link Host} before planning: each unit's bytes
  * in /etc/systemd/system (null when absent), the units a package installed, the units enabled (every
  * {@code WantedBy=} link present), whether {@link Units#PROGRAM} exists, and whether the host is the live
- * machine (programs such as systemctl can run) or a --root tree.
+ * machine (programs such as systemctl can run) or a --root tree, and whether systemd runs the machine: sd_booted(3)'s
+ * test, /run/systemd/system is a directory. In a chroot or a container without systemd (a package installed into
+ * an image) {@code systemctl enable} still works on the files, but daemon-reload and start fail.
  */
 public record UnitsState(Map<String, byte[]> etc, List<String> packaged, List<String> enabled, boolean programPresent,
-        boolean live) {
+        boolean live, boolean systemdRunning) {
     public UnitsState {
         Map<String, byte[]> copy = new LinkedHashMap<>();
         etc.forEach((k, v) -> copy.put(k, v == null ? null : v.clone()));
@@ -46,7 +48,8 @@ public record UnitsState(Map<String, byte[]> etc, List<String> packaged, List<St
                 enabled.add(name);
             }
         }
-        return new UnitsState(etc, packaged, enabled, Files.exists(host.path(Units.PROGRAM)), host.live());
+        return new UnitsState(etc, packaged, enabled, Files.exists(host.path(Units.PROGRAM)), host.live(),
+                host.live() && Files.isDirectory(host.path("/run/systemd/system")));
     }
 
     private static byte[] read(Host host, String machinePath) {

@@ -92,6 +92,7 @@ class UnitsCommandTest {
 
     @Test
     void liveInstallReloadsEnablesAndStartsTheTimerThenRemoveDisablesDeletesAndReloads(@TempDir Path root) throws IOException {
+        Files.createDirectories(root.resolve("run/systemd/system")); // booted with systemd (sd_booted)
         Files.createDirectories(root.resolve("usr/sbin"));
         Files.writeString(root.resolve("usr/sbin/disktune"), "#!/bin/sh\n");
         Path wants = root.resolve(ETC + "multi-user.target.wants");
@@ -136,6 +137,7 @@ class UnitsCommandTest {
 
     @Test
     void unitsOfAPackageAreOnlyEnabled(@TempDir Path root) throws IOException {
+        Files.createDirectories(root.resolve("run/systemd/system"));
         Files.createDirectories(root.resolve("usr/lib/systemd/system"));
         for (String unit : UNITS) {
             Files.write(root.resolve("usr/lib/systemd/system/" + unit), shipped(unit));
@@ -158,5 +160,35 @@ class UnitsCommandTest {
         assertTrue(install.err().contains("must run as root: disktune units install"), install.err());
         assertEquals(List.of(), systemctl.calls());
         assertFalse(Files.exists(root.resolve(ETC)));
+    }
+    /**
+     * In a chroot or an image being built (a package installed there) systemd does not run: no /run/systemd/system.
+     * systemctl enable works on the files there, daemon-reload and start would fail (and a failed start left the
+     * enable links behind after the rollback of the files): only enable runs, and remove disables without --now.
+     */
+    @Test
+    void withoutSystemdRunningOnlyEnableRunsAndRemoveDisablesWithoutNow(@TempDir Path root) throws IOException {
+        Files.createDirectories(root.resolve("usr/sbin"));
+        Files.writeString(root.resolve("usr/sbin/disktune"), "#!/bin/sh\n");
+        Path wants = root.resolve(ETC + "multi-user.target.wants");
+        Path timers = root.resolve(ETC + "timers.target.wants");
+        RecordingCommandRunner systemctl = new RecordingCommandRunner()
+                .on(List.of("systemctl", "enable", "disktune.service", "disktune-verify.timer"), argv -> {
+                    Files.createDirectories(wants);
+                    Files.createDirectories(timers);
+                    Files.createSymbolicLink(wants.resolve("disktune.service"), Path.of("/etc/systemd/system/disktune.service"));
+                    Files.createSymbolicLink(timers.resolve("disktune-verify.timer"), Path.of("/etc/systemd/system/disktune-verify.timer"));
+                    return new org.disktune.host.CommandResult(argv, 0, "", "");
+                });
+        Host host = live(root, systemctl, true);
+        CliRun install = CliRun.run(o -> host, "units", "install");
+        assertEquals(0, install.exitCode(), install.out() + install.err());
+        assertEquals(List.of(List.of("systemctl", "enable", "disktune.service", "disktune-verify.timer")), systemctl.calls());
+        assertTrue(install.out().contains("note: systemd does not run this system (no /run/systemd/system: a chroot or an image): "
+                + "the units are enabled and start at its next boot"), install.out());
+
+        CliRun remove = CliRun.run(o -> host, "units", "remove");
+        assertEquals(List.of("systemctl", "disable", "disktune.service", "disktune-verify.timer"), systemctl.calls().get(1), remove.out());
+        assertEquals(2, systemctl.calls().size(), "no daemon-reload without systemd");
     }
 }
