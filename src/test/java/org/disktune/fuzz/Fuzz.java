@@ -37,8 +37,8 @@ public final class Fuzz {
     public static final int LONG = 2000;
     /**
      * Per input. The slowest parser takes milliseconds on the largest fixture; the margin is for a machine whose two
-     * cores run several builds at once (at a load of 15 a 177-byte modprobe.d input once took over 5 s on its first,
-     * unjitted call, and replays in 23 ms).
+     * cores run several builds at once (at a load of 15 a 177-byte modprobe.d input once went over 5 s there, and
+     * replays in 23 ms on its own).
      */
     public static final Duration TIME_LIMIT = Duration.ofSeconds(10);
 
