@@ -161,7 +161,7 @@ class ImageFuzzTest {
         child(500);
     }
 
-    @Tag("fuzz")
+    @org.junit.jupiter.api.Tag("fuzz")
     @Test
     void childWithSixtyFourMebibytesReadsFourThousandInputs() throws IOException {
         child(4_000);
