@@ -11,7 +11,5 @@ cp /proc/mounts "$O/mounts.txt"
 hashlist >"$O/hashes.txt"
 install -D -m 0644 /probe/disktune.conf /etc/disktune/disktune.conf
 run apply disktune apply --json --bench "$(cat /probe/bench-target)"
-run history disktune history --json
-run verify disktune verify --json
 cp /etc/udev/rules.d/90-disktune.rules /etc/modprobe.d/disktune.conf /etc/fstab "$O/" 2>/dev/null
 sysfs_settings 'ata-*' >"$O/sysfs-after.txt"

@@ -44,4 +44,3 @@ cp -p /etc/udev/rules.d/90-disktune.rules /root/90-disktune.rules.saved
 rm /etc/udev/rules.d/90-disktune.rules
 run verify-norules disktune verify --json
 cp -p /root/90-disktune.rules.saved /etc/udev/rules.d/90-disktune.rules && rm /root/90-disktune.rules.saved
-run verify-restored disktune verify --json

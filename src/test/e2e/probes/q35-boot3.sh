@@ -4,4 +4,3 @@
 run rollback disktune rollback --json --to "$(cat /probe/apply-id)"
 rm -f /etc/disktune/disktune.conf
 rmdir /etc/disktune 2>/dev/null
-run history disktune history --json

@@ -65,8 +65,7 @@ final class Guest {
     /** QEMU, debugfs and root are needed: fail (never skip) naming what is missing and how to get it. */
     static void requireTools() {
         List<String> missing = new ArrayList<>();
-        for (String[] tool : new String[][] {{"qemu-system-x86_64", "qemu-system-x86"}, {"qemu-img", "qemu-utils"},
-                {"debugfs", "e2fsprogs"}, {"mkfs.ext4", "e2fsprogs"}, {"debootstrap", "debootstrap"}}) {
+        for (String[] tool : new String[][] {{"qemu-system-x86_64", "qemu-system-x86"}, {"debugfs", "e2fsprogs"}, {"mkfs.ext4", "e2fsprogs"}, {"debootstrap", "debootstrap"}}) {
             if (onPath(tool[0]).isEmpty()) {
                 missing.add(tool[0] + " (apt-get install -y " + tool[1] + ")");
             }

@@ -43,16 +43,16 @@ class WholeCycleIT {
 
             [disk hdd1]
             match.serial = DTE-HDD-0001
-            scheduler = bfq
+            scheduler = mq-deadline
             read_ahead_kb = 1024
-            nr_requests = 64
+            nr_requests = 48
             write_cache = off
 
             [disk ssd2]
             match.serial = DTE-SSD-0002
             scheduler = none
             read_ahead_kb = 256
-            nr_requests = 32
+            nr_requests = 16
 
             [disk data3]
             match.serial = DTE-HDD-0003
@@ -162,9 +162,9 @@ class WholeCycleIT {
         Map<String, Map<String, String>> s2 = sysfs(b2.outText("sysfs.txt"));
         step("boot2: queue_depth 1 and every disk setting in place (udev rules, hdparm through the rule's RUN)", b2, () -> {
             assertEquals(List.of("1", "1", "1"), column(s2, "queue_depth"));
-            assertEquals(Map.of("scheduler", "bfq", "read_ahead_kb", "1024", "nr_requests", "64", "write_cache", "0"),
+            assertEquals(Map.of("scheduler", "mq-deadline", "read_ahead_kb", "1024", "nr_requests", "48", "write_cache", "0"),
                     pick(s2.get("ata-DTE_HDD_1G_DTE-HDD-0001"), "scheduler", "read_ahead_kb", "nr_requests", "write_cache"));
-            assertEquals(Map.of("scheduler", "none", "read_ahead_kb", "256", "nr_requests", "32"),
+            assertEquals(Map.of("scheduler", "none", "read_ahead_kb", "256", "nr_requests", "16"),
                     pick(s2.get("ata-DTE_SSD_2G_DTE-SSD-0002"), "scheduler", "read_ahead_kb", "nr_requests"));
             assertEquals("2048", s2.get("ata-DTE_HDD_3G_DTE-HDD-0003").get("read_ahead_kb"));
         });
