@@ -24,7 +24,7 @@ public enum Setting {
     STANDBY("standby", SettingScope.DISK, SettingMechanism.HDPARM, null, "standby (spindown) timeout code 0-255, 0 = off (hdparm -S)"),
     ACOUSTIC("acoustic", SettingScope.DISK, SettingMechanism.HDPARM, null, "automatic acoustic management 0 or 128-254 (hdparm -M)"),
     IO32("io32", SettingScope.DISK, SettingMechanism.HDPARM, null, "legacy IDE 32-bit I/O 0, 1 or 3 (hdparm -c)"),
-    MULTCOUNT("multcount", SettingScope.DISK, SettingMechanism.HDPARM, null, "sectors per multiple-sector I/O (hdparm -m; legacy IDE and libata ATA disks)"),
+    MULTCOUNT("multcount", SettingScope.DISK, SettingMechanism.HDPARM, null, "legacy IDE sectors per multiple-sector I/O (hdparm -m)"),
     DMA("dma", SettingScope.DISK, SettingMechanism.HDPARM, null, "legacy IDE DMA on or off (hdparm -d)"),
     MD_READ_AHEAD_KB("read_ahead_kb", SettingScope.MD, SettingMechanism.SYSFS, "queue/read_ahead_kb",
             "the array's readahead in KiB (blockdev --setra counts sectors)"),

@@ -142,12 +142,12 @@ final class SettingTable {
                     : Verdict.refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
                             + " is not an ATA disk (transport " + disk.transport() + "); remove " + v.setting().key() + " from "
                             + section(v) + " or narrow its match");
-            // libata honours hdparm -m: SET MULTIPLE MODE passed through makes it revalidate the drive (ata_qc_complete,
-            // drivers/ata/libata-core.c) and take the count from IDENTIFY word 59 (ata_dev_configure), used for PIO transfers
-            case MULTCOUNT -> "ide".equals(disk.transport()) && disk.ide() != null || "ata".equals(disk.transport())
-                    ? multcount(v, disk)
-                    : legacyOnly(v, disk);
-            case IO32, DMA -> "ide".equals(disk.transport()) && disk.ide() != null ? Verdict.accept(v.value()) : legacyOnly(v, disk);
+            case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null
+                    ? (setting == Setting.MULTCOUNT ? multcount(v, disk) : Verdict.accept(v.value()))
+                    : Verdict.refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
+                            + name + " is not a legacy IDE disk (transport " + disk.transport() + ")"
+                            + ("ata".equals(disk.transport()) ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
+                            + "; remove " + v.setting().key() + " from " + section(v) + " or narrow its match");
             case MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE, ATIME, LAZYTIME -> throw wrongScope(setting, name);
         };
     }
@@ -221,13 +221,6 @@ final class SettingTable {
         return Verdict.accept(v.value());
     }
 
-    private static Verdict legacyOnly(SettingValue v, Disk disk) {
-        return Verdict.refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
-                + disk.name() + " is not a legacy IDE disk (transport " + disk.transport() + ")"
-                + ("ata".equals(disk.transport()) ? ": its libata driver chooses I/O width and DMA itself" : "")
-                + "; remove " + v.setting().key() + " from " + section(v) + " or narrow its match");
-    }
-
     /** At most the drive's maximum: IDENTIFY word 47, or the max column of /proc/ide/hdX/settings (taken from it). */
     private static Verdict multcount(SettingValue v, Disk disk) {
         Verdict number = number(v, 0, null);
@@ -235,8 +228,7 @@ final class SettingTable {
             return number;
         }
         Integer max = disk.features() != null && disk.features().multipleSectorMax() != null ? disk.features().multipleSectorMax()
-                : disk.ide() != null && disk.ide().maxima().containsKey("multcount") ? parseOrNull(disk.ide().maxima().get("multcount"))
-                : null;
+                : disk.ide().maxima().containsKey("multcount") ? parseOrNull(disk.ide().maxima().get("multcount")) : null;
         long wanted = Long.parseLong(number.wanted());
         if (max != null && wanted > max) {
             return Verdict.refuse("multcount " + wanted + " is above the maximum of " + disk.name()

@@ -308,7 +308,7 @@ class DesiredStatePlannerTest {
         TuningPlan plan = planner.plan(disks(disk("caviar", 1, List.of(new DiskMatch.Wwn("0x50014ee2000000a1", 2)),
                 value(Setting.IO32, "1", "disk caviar", 3))), rhel6);
         assertEquals(List.of(new ConfigProblem(FILE, 3, "io32 is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
-                + "sda is not a legacy IDE disk (transport ata): its libata driver chooses I/O width and DMA "
+                + "sda is not a legacy IDE disk (transport ata): its libata driver chooses I/O width, multiple-sector count and DMA "
                 + "itself; remove io32 from [disk caviar] or narrow its match")), plan.errors());
     }
 

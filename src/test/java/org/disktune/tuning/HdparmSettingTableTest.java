@@ -142,20 +142,11 @@ class HdparmSettingTableTest {
     }
 
     @Test
-    void libataTakesMultcountUpToTheDrivesMaximumButRefusesIo32AndDma() throws IOException {
-        // libata honours hdparm -m (it revalidates after SET MULTIPLE MODE and reads IDENTIFY word 59; seen on QEMU's PIIX
-        // disks in WholeCycleIT); hdparm -c and -d have no libata ioctl behind them
-        Disk sdb = withFeatures(named(ahci, "sdb"), maxtor());
-        assertEquals(SettingTable.Verdict.accept("8"), table.check(Setting.MULTCOUNT, v(Setting.MULTCOUNT, "8"), sdb));
-        assertEquals(SettingTable.Verdict.refuse("multcount 32 is above the maximum of sdb (WDC WD7500AAKS-00RBA0), 16 sectors; give "
-                + "0..16 in [disk wd]"), table.check(Setting.MULTCOUNT, v(Setting.MULTCOUNT, "32"), sdb));
-        assertEquals(SettingTable.Verdict.accept("16"), table.check(Setting.MULTCOUNT, v(Setting.MULTCOUNT, "16"), named(ahci, "sdb")));
-        for (Setting legacy : List.of(Setting.IO32, Setting.DMA)) {
-            assertEquals(SettingTable.Verdict.refuse(legacy.key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), "
-                    + "and sdb is not a legacy IDE disk (transport ata): its libata driver chooses I/O width and DMA itself; "
-                    + "remove " + legacy.key() + " from [disk wd] or narrow its match"),
-                    table.check(legacy, v(legacy, "1"), named(ahci, "sdb")));
-        }
+    void theLibataRefusalsStay() {
+        assertEquals(SettingTable.Verdict.refuse("multcount is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and sdb "
+                + "is not a legacy IDE disk (transport ata): its libata driver chooses I/O width, multiple-sector count and DMA itself; "
+                + "remove multcount from [disk wd] or narrow its match"),
+                table.check(Setting.MULTCOUNT, v(Setting.MULTCOUNT, "16"), named(ahci, "sdb")));
     }
 
     @Test

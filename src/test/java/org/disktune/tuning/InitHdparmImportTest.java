@@ -124,7 +124,7 @@ class InitHdparmImportTest {
                 # /etc/hdparm.conf line 6: read_ahead_sect = 13 (512-byte sectors: 6.5 KiB, and read_ahead_kb takes whole KiB: 6)
                 read_ahead_kb = 6
                 # /etc/hdparm.conf line 7: apm_battery = 127 is not imported: apm_battery applies on battery power only; disktune has no battery setting
-                # /etc/hdparm.conf line 8: io32_support = 1 is not imported: io32 is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and sdb is not a legacy IDE disk (transport ata): its libata driver chooses I/O width and DMA itself; remove io32 from [disk WDC_WD7500AAKS-00RBA0_WD-WCAPW0000001] or narrow its match
+                # /etc/hdparm.conf line 8: io32_support = 1 is not imported: io32 is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and sdb is not a legacy IDE disk (transport ata): its libata driver chooses I/O width, multiple-sector count and DMA itself; remove io32 from [disk WDC_WD7500AAKS-00RBA0_WD-WCAPW0000001] or narrow its match
                 """, p.text());
         assertEquals(List.of(
                 "/etc/hdparm.conf line 1: write_cache = off is a default for every disk, so it is not imported; add write_cache = off to the "
