@@ -10,6 +10,24 @@ run verify disktune verify --json
 run kernel-log disktune kernel-log --json
 run verify-bench disktune verify --bench --json
 
+# a change event, nobody running disktune: the write cache turned on by hand goes off again through the udev
+# rule's RUN (systemd-run, then disktune apply --device in a transient service)
+HDD1=$(readlink -f /dev/disk/by-id/ata-DTE_HDD_1G_DTE-HDD-0001)
+hdparm -W1 "$HDD1" >/dev/null 2>&1
+t0=$(now)
+note "change event on $HDD1"
+udevadm trigger --action=change --settle "$HDD1"
+wc=""
+for _ in $(seq 360); do
+  wc=$(hdparm -W "$HDD1" 2>/dev/null | sed -n 's/.*write-caching *= *\([0-9]*\).*/\1/p')
+  [ "$wc" = 0 ] && break
+  sleep 0.5
+done
+echo "write_cache=$wc after_s=$(secs "$t0" "$(now)")" >"$O/change-event.txt"
+# why the rule goes through systemd-run: udevd's sandbox has MemoryDenyWriteExecute=yes, and a JVM under it
+systemd-run --wait --quiet -p MemoryDenyWriteExecute=yes java -version >"$O/mdwe-java.txt" 2>&1
+echo "exit=$?" >>"$O/mdwe-java.txt"
+
 # hotplug: the host adds a virtio-scsi disk whose serial matches [disk hot4]
 HOT=$(cat /probe/hot-serial)
 touch "$O/hotplug-request"

@@ -55,6 +55,7 @@ final class Guest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         int rc = p.waitFor();
         String err = Files.readString(log);
+        Files.delete(log);
         System.out.print(err);
         if (rc != 0) {
             throw new AssertionError("step build-guest: src/test/e2e/build-guest.sh exited " + rc + ":\n" + err);

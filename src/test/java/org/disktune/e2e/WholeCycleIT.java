@@ -186,6 +186,15 @@ class WholeCycleIT {
             assertEquals(bench.get(0).path("regression").asBoolean() ? 1 : 0, b2.rc("verify-bench"), "exit status for the verdict");
         }, "verify-bench");
         System.out.println("[e2e] boot2: verify --bench: " + b2.json("verify-bench").path("bench").path(0).path("verdicts"));
+        step("boot2: the udev rule's RUN works (apply --device in a transient service): no failure in the journal, and a "
+                + "write cache turned on by hand is off again after a change event", b2, () -> {
+                    assertTrue(b2.outText("journal.txt").lines().noneMatch(l -> l.contains("apply --device") && l.contains("failed")),
+                            "journal lines of apply --device: " + b2.outText("journal.txt").lines().filter(l -> l.contains("apply --device"))
+                                    .toList());
+                    assertEquals("0", keyValues(b2.outText("change-event.txt")).get("write_cache"), b2.outText("change-event.txt"));
+                });
+        System.out.println("[e2e] boot2: change event: " + b2.outText("change-event.txt").trim() + "; a JVM under MemoryDenyWriteExecute=yes: "
+                + b2.outText("mdwe-java.txt").replace('\n', ' ').trim());
         Map<String, String> hot4 = keyValues(b2.outText("hotplug.txt"));
         step("boot2: the hot-added disk appears and gets [disk hot4]'s settings within seconds", b2, () -> {
             assertTrue(!hot4.getOrDefault("appeared_s", "never").equals("never"), "the disk appeared: " + hot4);
