@@ -38,6 +38,16 @@ sysfs_settings() {
       "nr_requests=$(cat $q/nr_requests) write_cache=${wc:-none}"
   done
 }
+# Waits (at most $1 seconds) until no transient service of the udev rule's RUN (systemd-run: run-r*.service,
+# disktune apply --device) is starting or running: under TCG each is a JVM of 30-90 s.
+wait_device_runs() {
+  local i
+  for ((i = 0; i < $1 * 2; i++)); do
+    systemctl list-units --no-legend --state=activating,running 'run-r*.service' 2>/dev/null | grep -q . || return 0
+    sleep 0.5
+  done
+  note "device runs still active after $1 s"
+}
 # install disktune the way a user does without a package: the jar and a launcher in /usr/sbin (the program
 # disktune's units and udev rule run); the probe then runs disktune units install. The launcher's JVM options
 # are for a short-lived command under QEMU's emulation, where the JIT and class loading dominate (measured in
@@ -53,4 +63,9 @@ if [ -f "$JSA" ]; then CDS=-XX:SharedArchiveFile=$JSA; else CDS=-XX:ArchiveClass
 exec java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xlog:disable -Xlog:all=warning:stderr "$CDS" -jar /usr/share/disktune/disktune.jar "$@"
 LAUNCHER
   chmod 0755 /usr/sbin/disktune
+  # disktune.service allows 90 s (a JVM starts in about 1 s on hardware); under TCG on a busy host one run took
+  # more (boot 2 of a run at load 15-18 timed out): the guest's clock, not disktune, is slow
+  mkdir -p /etc/systemd/system/disktune.service.d
+  printf '[Service]\n# e2e guest under QEMU TCG: a JVM takes 30-90 s here\nTimeoutStartSec=15min\n' \
+    >/etc/systemd/system/disktune.service.d/e2e-tcg.conf
 }

@@ -2,6 +2,7 @@
 # and the fstab noatime came back by themselves; verify says ok.
 . /probe/lib.sh
 systemctl show disktune.service -p ActiveState -p Result -p ExecMainStatus >"$O/service.txt" 2>&1
+wait_device_runs 300
 sysfs_settings 'ata-*' >"$O/sysfs.txt"
 cp /proc/mounts "$O/mounts.txt"
 run verify disktune verify --json

@@ -4,6 +4,7 @@
 . /probe/lib.sh
 systemctl show disktune.service -p ActiveState -p Result -p ExecMainStatus >"$O/service.txt" 2>&1
 cp /var/lib/disktune/boot-status.json "$O/boot-status.json" 2>/dev/null
+wait_device_runs 300
 sysfs_settings 'ata-*' >"$O/sysfs.txt"
 cp /proc/mounts "$O/mounts.txt"
 run verify disktune verify --json
