@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # debian-roots.sh - build (once) and cache real Debian 12 root file systems for the initramfs tests.
 #
-# Usage: debian-roots.sh [initramfs-tools|dracut|all]     (default: all)
+# Usage: debian-roots.sh [initramfs-tools|dracut|all|base]     (default: all; base: only the base root,
+#        for src/test/e2e/build-guest.sh)
 #
 # Prints the path of each requested root, one a line. Roots live in $DISKTUNE_TEST_ROOTS
 # (default /var/cache/disktune-test), outside the build directory, so repeated runs are fast; each
@@ -149,9 +150,10 @@ build_generator() {
 
 want=${1:-all}
 case "$want" in
+  base) gens=() ;;
   initramfs-tools|dracut) gens=("$want") ;;
   all) gens=(initramfs-tools dracut) ;;
-  *) die "unknown root '$want' (initramfs-tools, dracut or all)" ;;
+  *) die "unknown root '$want' (initramfs-tools, dracut, all or base)" ;;
 esac
 
 mkdir -p "$CACHE"
@@ -162,6 +164,10 @@ for old in "$CACHE"/.build-*; do
   [ -e "$old" ] || continue
   if [ -d "$old" ]; then remove_tree "$old"; else rm -f "$old"; fi
 done
+if [ "$want" = base ]; then
+  build_base
+  echo "$CACHE/$SUITE-base-r$BASE_RECIPE"
+fi
 for gen in "${gens[@]}"; do
   build_generator "$gen"
   echo "$CACHE/$SUITE-$gen-r$GEN_RECIPE"

@@ -28,8 +28,12 @@ import org.disktune.config.Specificity;
  * imports it) or {@code KERNEL==} the array's name, and only an active array
  * ({@code ATTR{md/array_state}!="|clear|inactive"}, the test 63-md-raid-arrays.rules makes);</li>
  * <li>each sysfs setting becomes {@code ATTR{attribute}="value"}, the value being what {@code wanted} says to
- * write on this kernel; a section with any hdparm setting gets {@code RUN+="/usr/sbin/disktune apply --device %k"},
- * which applies that disk's hdparm settings; mount and module settings are not udev's;</li>
+ * write on this kernel; a section with any hdparm setting gets {@link #RUN}, which applies that disk's hdparm
+ * settings ({@code disktune apply --device %k}) in a transient service that systemd-run starts, not in udev's
+ * worker: systemd-udevd.service runs its RUN programs with {@code MemoryDenyWriteExecute=yes} (Debian 12,
+ * systemd 252), under which a JVM cannot map its code cache and exits 1 at once (seen in WholeCycleIT: udev
+ * logged "Process '/usr/sbin/disktune apply --device sda' failed with exit code 1" at boot and on every change
+ * event), and udev(7) kills RUN programs that outlive their event; mount and module settings are not udev's;</li>
  * <li>udev writes each ATTR as it reaches the rule (udev-rules.c, TK_A_ATTR: {@code write_string_file} at once),
  * so a later rule overrides an earlier one: rules come in ascending {@link Specificity}, then by line, so the
  * most specific section wins, as in the planner (two sections of one rank giving different values are already
@@ -51,6 +55,11 @@ import org.disktune.config.Specificity;
 public final class UdevRulesGenerator {
     public static final String PATH = "/etc/udev/rules.d/90-disktune.rules";
     public static final String LAUNCHER = "/usr/sbin/disktune";
+    /**
+     * The RUN of a rule with hdparm settings: {@code systemd-run --no-block} returns at once (udev does not wait) and
+     * {@code --collect} lets systemd forget the transient unit even when it failed (both since systemd 236).
+     */
+    public static final String RUN = "/usr/bin/systemd-run --no-block --collect --quiet " + LAUNCHER + " apply --device %k";
 
     private static final String BASE = "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\"";
 
@@ -179,7 +188,7 @@ public final class UdevRulesGenerator {
             }
         }
         if (hdparm) {
-            lines.add(UdevKey.of("RUN", "+=", LAUNCHER + " apply --device %k").render());
+            lines.add(UdevKey.of("RUN", "+=", RUN).render());
         }
         return refused ? Optional.empty() : Optional.of(lines);
     }

@@ -246,7 +246,7 @@ class DesiredStateCommandTest {
         CliRun apply = run(host, "apply");
         assertEquals(0, apply.exitCode(), apply.out() + apply.err());
         String rules = Files.readString(host.path(RULES));
-        assertTrue(rules.contains("KERNEL==\"hd*\"") && rules.contains("RUN+=\"/usr/sbin/disktune apply --device %k\""), rules);
+        assertTrue(rules.contains("KERNEL==\"hd*\"") && rules.contains("RUN+=\"/usr/bin/systemd-run --no-block --collect --quiet /usr/sbin/disktune apply --device %k\""), rules);
         assertTrue(Files.readString(host.path("/etc/fstab")).contains("/dev/md1                /                       ext3    defaults,noatime        1 1\n"),
                 Files.readString(host.path("/etc/fstab")));
         List<List<String>> calls = host.programs.calls();

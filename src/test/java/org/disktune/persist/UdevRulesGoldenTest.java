@@ -113,7 +113,7 @@ class UdevRulesGoldenTest {
         settings.stream().filter(s -> s.setting().mechanism() == SettingMechanism.SYSFS)
                 .forEach(s -> keys.add("ATTR{" + s.setting().attribute().orElseThrow() + "}=" + wanted.apply(s)));
         if (settings.stream().anyMatch(s -> s.setting().mechanism() == SettingMechanism.HDPARM)) {
-            keys.add("RUN+=/usr/sbin/disktune apply --device %k");
+            keys.add("RUN+=/usr/bin/systemd-run --no-block --collect --quiet /usr/sbin/disktune apply --device %k");
         }
         return keys.isEmpty() ? Optional.empty() : Optional.of(keys);
     }

@@ -63,7 +63,8 @@ class UdevadmTest {
                     result.writes(), result.output());
             assertEquals(classReadAhead, loop.queue("read_ahead_kb"), "udevadm test writes the attribute");
             assertEquals(nrRequests, loop.queue("nr_requests"));
-            assertTrue(result.programs().contains("/usr/sbin/disktune apply --device " + name), result.output());
+            assertTrue(result.programs().contains("/usr/bin/systemd-run --no-block --collect --quiet /usr/sbin/disktune apply --device "
+                    + name), result.output());
         }
     }
 }

@@ -1,0 +1,8 @@
+# Boot 2 of the PIIX run: the udev rule (sysfs readahead; the write cache through disktune apply --device)
+# and the fstab noatime came back by themselves; verify says ok.
+. /probe/lib.sh
+systemctl show disktune.service -p ActiveState -p Result -p ExecMainStatus >"$O/service.txt" 2>&1
+wait_device_runs 300
+sysfs_settings 'ata-*' >"$O/sysfs.txt"
+cp /proc/mounts "$O/mounts.txt"
+run verify disktune verify --json

@@ -1,0 +1,367 @@
+package org.disktune.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The whole cycle on a real kernel: a Debian 12 guest with systemd and udev under QEMU (see {@link Guest}),
+ * disktune installed the way a user installs it (the jar of this build, a launcher, {@code disktune units
+ * install}), then apply, reboot, verify, hotplug, drift, rollback and reboot again, each boot driven by a probe
+ * script of {@code src/test/e2e/probes/} and asserted here on what it wrote. Run alone:
+ * {@code mvn -B verify -Dtest=none -Dit.test=WholeCycleIT} (the build of the jar comes first: package phase).
+ *
+ * <p>Facts it relies on (measured in the lab, shared/lab/systemd-guest): the full Debian kernel loads ahci and
+ * libata from the initramfs, so {@code libata force=noncq} in /etc/modprobe.d takes effect only after the image
+ * is rebuilt and the machine rebooted, then the kernel log says {@code NCQ (not used)} and queue_depth is 1;
+ * QEMU's AHCI disks cannot be hot-added, a virtio-scsi {@code scsi-hd} can (device_add over QMP), and udev gives
+ * it {@code ID_SERIAL_SHORT} from the serial property (scsi_id, VPD page 0x80).
+ */
+@Tag("vm")
+class WholeCycleIT {
+    static final String HOT_SERIAL = "DTE-HOT-0004";
+    static final String Q35_CONFIG = """
+            # disktune's end-to-end test (WholeCycleIT): the q35 guest's three AHCI disks, a hot-added one, a mount
+            [module libata]
+            force = noncq
+
+            [disk hdd1]
+            match.serial = DTE-HDD-0001
+            scheduler = mq-deadline
+            read_ahead_kb = 1024
+            nr_requests = 48
+            write_cache = off
+
+            [disk ssd2]
+            match.serial = DTE-SSD-0002
+            scheduler = none
+            read_ahead_kb = 256
+            nr_requests = 16
+
+            [disk data3]
+            match.serial = DTE-HDD-0003
+            read_ahead_kb = 2048
+
+            [disk hot4]
+            match.serial = DTE-HOT-0004
+            scheduler = none
+            read_ahead_kb = 512
+            nr_requests = 16
+
+            [mount /srv/data]
+            atime = noatime
+            """;
+    /** The fifth seed's hdparm -c3 and -m16: legacy IDE settings that libata does not take. */
+    static final String SEED_LEGACY_CONFIG = """
+            [disk ibm]
+            match.serial = VNVB01G4C1ABCD
+            io32 = 3
+            multcount = 16
+            """;
+    /** What libata honours of the fifth seed: readahead, the drive's write cache, noatime. */
+    static final String PIIX_CONFIG = """
+            # disktune's end-to-end test (WholeCycleIT): the fifth seed's settings that libata honours
+            [disk ibm]
+            match.serial = VNVB01G4C1ABCD
+            read_ahead_kb = 4096
+            write_cache = off
+
+            [disk maxtor]
+            match.model = MAXTOR*
+            read_ahead_kb = 1024
+
+            [mount /srv/data]
+            atime = noatime
+            """;
+
+    private static Path imageDir;
+
+    @BeforeAll
+    static void buildGuest() throws Exception {
+        long t0 = System.nanoTime();
+        imageDir = Guest.buildImage();
+        System.out.printf("[e2e] guest image %s ready after %.0f s%n", imageDir, (System.nanoTime() - t0) / 1e9);
+    }
+
+    @Test
+    void q35WholeCycle() throws Exception {
+        long t0 = System.nanoTime();
+        Guest guest = Guest.create(imageDir, Guest.PROJECT.resolve("target/e2e/q35"), "q35");
+
+        // ---- boot 1: baseline, configuration, apply (the real update-initramfs in the guest): exit 3
+        Guest.Boot b1 = guest.boot("boot1", "q35-boot1.sh",
+                Map.of("disktune.conf", Q35_CONFIG, "bench-target", "/dev/disk/by-id/ata-DTE_HDD_1G_DTE-HDD-0001\n"),
+                Duration.ofMinutes(20), null);
+        step("boot1: the probe ran to its end", b1, () -> {
+            assertEquals(0, b1.rc, "boot.sh exit status");
+            assertEquals(0, Integer.parseInt(b1.outText("run.rc").trim()), "run.sh exit status");
+        });
+        step("boot1: disktune units install", b1, () -> assertEquals(0, b1.rc("units-install")), "units-install");
+        step("boot1: kernel-log shows NCQ (depth 32) on the three AHCI disks", b1,
+                () -> assertEquals(Map.of("ata1.00", "ENABLED/32", "ata2.00", "ENABLED/32", "ata3.00", "ENABLED/32"),
+                        ncq(b1.json("kernel-log"))), "kernel-log");
+        step("boot1: detect --json sees the three disks by serial", b1, () -> {
+            assertEquals(0, b1.rc("detect"));
+            String detect = b1.outText("detect.out");
+            for (String s : List.of("DTE-HDD-0001", "DTE-SSD-0002", "DTE-HDD-0003")) {
+                assertTrue(detect.contains("\"" + s + "\""), "serial " + s + " in detect --json");
+            }
+        }, "detect");
+        step("boot1: queue_depth 32 before", b1, () -> assertEquals(List.of("32", "32", "32"),
+                column(sysfs(b1.outText("sysfs.txt")), "queue_depth")));
+        step("boot1: apply --bench stores a baseline and exits 3 (reboot needed: the image was rebuilt)", b1, () -> {
+            assertEquals(3, b1.rc("apply"), "apply exit status");
+            assertTrue(b1.outText("apply.err").contains("baseline:"), "apply says it measured the baseline");
+        }, "apply");
+        String applyId = journalId(b1.json("apply"));
+        System.out.println("[e2e] boot1: apply journal entry " + applyId + " after " + b1.outText("apply.s").trim() + " s");
+
+        // ---- boot 2: nobody runs disktune apply; unit + udev rules; verify; hotplug; drift; rules removed
+        Path hot = guest.dir().resolve("hot4.raw");
+        Guest.exec(List.of("truncate", "-s", "1G", hot.toString()));
+        Guest.Boot b2 = guest.boot("boot2", "q35-boot2.sh", Map.of("hot-serial", HOT_SERIAL + "\n"), Duration.ofMinutes(15),
+                boot -> {
+                    if (!boot.exists("hotplug-request")) {
+                        return false;
+                    }
+                    try {
+                        boot.qmp(List.of(
+                                Guest.qmpCommand("blockdev-add", Map.of("driver", "raw", "node-name", "hot4",
+                                        "file", Map.of("driver", "file", "filename", hot.toString()))),
+                                Guest.qmpCommand("device_add", Map.of("driver", "scsi-hd", "bus", "scsi0.0", "drive", "hot4",
+                                        "serial", HOT_SERIAL, "id", "hot4dev"))));
+                        boot.touch("hotplug-done");
+                    } catch (Exception e) {
+                        boot.touch("hotplug-done");
+                        System.out.println("[e2e] boot2: QMP hotplug failed: " + e);
+                    }
+                    return true;
+                });
+        step("boot2: the probe ran to its end", b2, () -> {
+            assertEquals(0, b2.rc, "boot.sh exit status");
+            assertEquals(0, Integer.parseInt(b2.outText("run.rc").trim()), "run.sh exit status");
+        });
+        step("boot2: disktune.service ran at boot and succeeded", b2,
+                () -> assertTrue(b2.outText("service.txt").contains("Result=success"), b2.outText("service.txt")));
+        step("boot2: verify --json exits 0, every check ok", b2, () -> {
+            assertEquals(0, b2.rc("verify"), "verify exit status");
+            assertEquals("ok", b2.json("verify").path("status").asText());
+        }, "verify");
+        step("boot2: kernel log says NCQ (not used) on the three AHCI disks", b2,
+                () -> assertEquals(Map.of("ata1.00", "NOT_USED/-", "ata2.00", "NOT_USED/-", "ata3.00", "NOT_USED/-"),
+                        ncq(b2.json("kernel-log"))), "kernel-log");
+        Map<String, Map<String, String>> s2 = sysfs(b2.outText("sysfs.txt"));
+        step("boot2: queue_depth 1 and every disk setting in place (udev rules, hdparm through the rule's RUN)", b2, () -> {
+            assertEquals(List.of("1", "1", "1"), column(s2, "queue_depth"));
+            assertEquals(Map.of("scheduler", "mq-deadline", "read_ahead_kb", "1024", "nr_requests", "48", "write_cache", "0"),
+                    pick(s2.get("ata-DTE_HDD_1G_DTE-HDD-0001"), "scheduler", "read_ahead_kb", "nr_requests", "write_cache"));
+            assertEquals(Map.of("scheduler", "none", "read_ahead_kb", "256", "nr_requests", "16"),
+                    pick(s2.get("ata-DTE_SSD_2G_DTE-SSD-0002"), "scheduler", "read_ahead_kb", "nr_requests"));
+            assertEquals("2048", s2.get("ata-DTE_HDD_3G_DTE-HDD-0003").get("read_ahead_kb"));
+        });
+        step("boot2: /proc/mounts shows noatime on /srv/data", b2, () -> assertTrue(mountOptions(b2.outText("mounts.txt"),
+                "/srv/data").contains("noatime"), b2.outText("mounts.txt")));
+        step("boot2: verify --bench measures the baseline's disk again and gives a verdict per workload", b2, () -> {
+            JsonNode bench = b2.json("verify-bench").path("bench");
+            assertEquals(1, bench.size(), "one baseline compared: " + bench);
+            assertEquals("disk:ata-DTE_HDD_1G_DTE-HDD-0001", bench.get(0).path("key").asText());
+            assertTrue(bench.get(0).path("verdicts").size() >= 3, "verdicts: " + bench);
+            // a significant loss is exit 1 (under emulation the figures are noisy; the verdict, not its sign, is tested)
+            assertEquals(bench.get(0).path("regression").asBoolean() ? 1 : 0, b2.rc("verify-bench"), "exit status for the verdict");
+        }, "verify-bench");
+        System.out.println("[e2e] boot2: verify --bench: " + b2.json("verify-bench").path("bench").path(0).path("verdicts"));
+        step("boot2: the udev rule's RUN works (apply --device in a transient service): no failure in the journal, and a "
+                + "write cache turned on by hand is off again after a change event", b2, () -> {
+                    assertTrue(b2.outText("journal.txt").lines().noneMatch(l -> l.contains("apply --device") && l.contains("failed")),
+                            "journal lines of apply --device: " + b2.outText("journal.txt").lines().filter(l -> l.contains("apply --device"))
+                                    .toList());
+                    assertEquals("0", keyValues(b2.outText("change-event.txt")).get("write_cache"), b2.outText("change-event.txt"));
+                });
+        System.out.println("[e2e] boot2: change event: " + b2.outText("change-event.txt").trim() + "; a JVM under MemoryDenyWriteExecute=yes: "
+                + b2.outText("mdwe-java.txt").replace('\n', ' ').trim());
+        Map<String, String> hot4 = keyValues(b2.outText("hotplug.txt"));
+        step("boot2: the hot-added disk appears and gets [disk hot4]'s settings within seconds", b2, () -> {
+            assertTrue(!hot4.getOrDefault("appeared_s", "never").equals("never"), "the disk appeared: " + hot4);
+            Map<String, Map<String, String>> h = sysfs(b2.outText("hotplug-sysfs.txt"));
+            assertEquals(1, h.size(), "one hot-added disk: " + h);
+            assertEquals(Map.of("scheduler", "none", "read_ahead_kb", "512", "nr_requests", "16"),
+                    pick(h.values().iterator().next(), "scheduler", "read_ahead_kb", "nr_requests"));
+            assertTrue(Double.parseDouble(hot4.get("settled_s")) < 30, "settled within 30 s: " + hot4);
+        });
+        System.out.println("[e2e] boot2: hotplug " + hot4);
+        step("boot2: a value changed by hand is drift: verify exits 1 naming it", b2, () -> {
+            assertEquals(1, b2.rc("verify-drift"));
+            List<JsonNode> drift = checks(b2.json("verify-drift"), "drift");
+            assertEquals(1, drift.size(), "one drift: " + drift);
+            assertEquals("sdb (ata-DTE_SSD_2G_DTE-SSD-0002) read_ahead_kb", drift.get(0).path("subject").asText());
+            assertEquals("4000", drift.get(0).path("found").asText());
+        }, "verify-drift");
+        step("boot2: the rules file removed: verify says the settings will be lost at reboot", b2, () -> {
+            assertEquals(1, b2.rc("verify-norules"));
+            List<JsonNode> drift = checks(b2.json("verify-norules"), "drift");
+            assertEquals(1, drift.size(), "one drift: " + drift);
+            assertEquals("/etc/udev/rules.d/90-disktune.rules", drift.get(0).path("subject").asText());
+            assertTrue(drift.get(0).path("cause").asText().contains("the settings will be lost at reboot"), drift.toString());
+        }, "verify-norules");
+
+        // ---- boot 3: rollback to before the first apply; the configuration removed
+        Guest.Boot b3 = guest.boot("boot3", "q35-boot3.sh", Map.of("apply-id", applyId + "\n"), Duration.ofMinutes(15), null);
+        step("boot3: rollback --to the first apply exits 3 (the image restored: reboot)", b3, () -> {
+            assertEquals(0, b3.rc, "boot.sh exit status");
+            assertEquals(3, b3.rc("rollback"));
+        }, "rollback");
+
+        // ---- boot 4: as before: NCQ (depth 32), byte-identical files, verify without configuration exits 0
+        Guest.Boot b4 = guest.boot("boot4", "q35-boot4.sh", Map.of(), Duration.ofMinutes(15), null);
+        step("boot4: the probe ran to its end", b4, () -> assertEquals(0, b4.rc, "boot.sh exit status"));
+        step("boot4: kernel-log shows NCQ (depth 32) again", b4,
+                () -> assertEquals(Map.of("ata1.00", "ENABLED/32", "ata2.00", "ENABLED/32", "ata3.00", "ENABLED/32"),
+                        ncq(b4.json("kernel-log"))), "kernel-log");
+        step("boot4: queue_depth 32, settings as in boot 1, no noatime", b4, () -> {
+            assertEquals(sysfs(b1.outText("sysfs.txt")), sysfs(b4.outText("sysfs.txt")));
+            assertTrue(!mountOptions(b4.outText("mounts.txt"), "/srv/data").contains("noatime"));
+        });
+        step("boot4: every file of /etc and /boot byte-identical to boot 1's listing", b4,
+                () -> assertEquals("", difference(b1.outText("hashes.txt"), b4.outText("hashes.txt"))));
+        step("boot4: verify without configuration exits 0", b4, () -> assertEquals(0, b4.rc("verify")), "verify");
+        System.out.printf("[e2e] q35 whole cycle passed in %.0f s:%n  %s%n", (System.nanoTime() - t0) / 1e9,
+                String.join("\n  ", guest.times()));
+    }
+
+    @Test
+    void piixLegacySettings() throws Exception {
+        long t0 = System.nanoTime();
+        Guest guest = Guest.create(imageDir, Guest.PROJECT.resolve("target/e2e/piix"), "pc");
+        Guest.Boot b1 = guest.boot("boot1", "piix-boot1.sh", Map.of("disktune.conf", PIIX_CONFIG, "seed-legacy.conf",
+                SEED_LEGACY_CONFIG), Duration.ofMinutes(15), null);
+        step("piix boot1: the probe ran to its end", b1, () -> assertEquals(0, b1.rc, "boot.sh exit status"));
+        step("piix boot1: hdparm itself refuses -m on a libata disk", b1, () -> {
+            assertTrue(b1.rc("hdparm-m") != 0, "hdparm -m16 exit status");
+            String said = b1.outText("hdparm-m.out") + b1.outText("hdparm-m.err");
+            assertTrue(said.contains("libata drives may fail"), said);
+        }, "hdparm-m");
+        step("piix boot1: disktune refuses the seed's io32 and multcount on libata disks, saying why", b1, () -> {
+            assertEquals(2, b1.rc("seed-legacy"));
+            String out = b1.outText("seed-legacy.out");
+            for (String key : List.of("io32", "multcount")) {
+                assertTrue(out.contains(key + " is a legacy IDE setting") && out.contains("its libata driver chooses"), out);
+            }
+        }, "seed-legacy");
+        step("piix boot1: apply exits 0 (no module option: no reboot needed)", b1, () -> assertEquals(0, b1.rc("apply")), "apply");
+        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of(), Duration.ofMinutes(15), null);
+        step("piix boot2: the probe ran to its end", b2, () -> assertEquals(0, b2.rc, "boot.sh exit status"));
+        step("piix boot2: verify --json exits 0", b2, () -> assertEquals(0, b2.rc("verify")), "verify");
+        step("piix boot2: readahead and the write cache back on both drives by the udev rule", b2, () -> {
+            Map<String, Map<String, String>> s = sysfs(b2.outText("sysfs.txt"));
+            assertEquals(Map.of("read_ahead_kb", "4096", "write_cache", "0"), pick(s.get("ata-IC35L120AVV207-0_VNVB01G4C1ABCD"),
+                    "read_ahead_kb", "write_cache"), s.toString());
+            assertEquals(Map.of("read_ahead_kb", "1024", "write_cache", "1"), pick(s.get("ata-MAXTOR_6L080J4_664131732668"),
+                    "read_ahead_kb", "write_cache"), s.toString());
+        });
+        step("piix boot2: /proc/mounts shows noatime on /srv/data", b2, () -> assertTrue(mountOptions(b2.outText("mounts.txt"),
+                "/srv/data").contains("noatime"), b2.outText("mounts.txt")));
+        System.out.printf("[e2e] PIIX run passed in %.0f s:%n  %s%n", (System.nanoTime() - t0) / 1e9, String.join("\n  ", guest.times()));
+    }
+
+    /** Runs the assertions of one step; a failure names the step and carries the boot's diagnostics. */
+    static void step(String name, Guest.Boot boot, Executable assertions, String... probeSteps) {
+        try {
+            assertions.execute();
+            System.out.println("[e2e] ok: " + name);
+        } catch (Throwable t) {
+            throw new AssertionError("step " + name + " failed: " + t.getMessage() + boot.diagnostics(probeSteps), t);
+        }
+    }
+
+    /** ata id -> "NCQSTATE/depth" of the last boot of a kernel-log --json. */
+    static Map<String, String> ncq(JsonNode kernelLog) {
+        JsonNode boots = kernelLog.path("boots");
+        Map<String, String> m = new TreeMap<>();
+        for (JsonNode d : boots.get(boots.size() - 1).path("ata_devices")) {
+            JsonNode dev = d.path("device");
+            m.put(d.path("id").asText(), dev.path("ncq").asText() + "/" + (dev.path("ncq_depth").isNull() ? "-" : dev.path("ncq_depth").asText()));
+        }
+        return m;
+    }
+
+    static String journalId(JsonNode apply) {
+        for (String f : List.of("journal_id", "journal_entry", "journal")) {
+            if (apply.hasNonNull(f) && apply.get(f).isTextual()) {
+                return apply.get(f).asText();
+            }
+        }
+        throw new AssertionError("no journal id in apply --json: " + apply);
+    }
+
+    static List<JsonNode> checks(JsonNode verify, String status) {
+        List<JsonNode> l = new ArrayList<>();
+        verify.path("checks").forEach(c -> {
+            if (status.equals(c.path("status").asText())) {
+                l.add(c);
+            }
+        });
+        return l;
+    }
+
+    /** lines of "key=value ..." keyed by their by-id. */
+    static Map<String, Map<String, String>> sysfs(String text) {
+        Map<String, Map<String, String>> m = new TreeMap<>();
+        text.lines().filter(l -> !l.isBlank()).forEach(l -> {
+            Map<String, String> kv = keyValues(l);
+            m.put(kv.get("by-id"), kv);
+        });
+        return m;
+    }
+
+    static Map<String, String> keyValues(String text) {
+        Map<String, String> kv = new LinkedHashMap<>();
+        for (String w : text.trim().split("\\s+")) {
+            int i = w.indexOf('=');
+            if (i > 0) {
+                kv.put(w.substring(0, i), w.substring(i + 1));
+            }
+        }
+        return kv;
+    }
+
+    static List<String> column(Map<String, Map<String, String>> sysfs, String key) {
+        return sysfs.values().stream().map(m -> m.get(key)).toList();
+    }
+
+    static Map<String, String> pick(Map<String, String> m, String... keys) {
+        Map<String, String> r = new TreeMap<>();
+        for (String k : keys) {
+            r.put(k, m == null ? null : m.get(k));
+        }
+        return r;
+    }
+
+    static String mountOptions(String procMounts, String mountPoint) {
+        return procMounts.lines().map(l -> l.split(" ")).filter(f -> f.length > 3 && f[1].equals(mountPoint))
+                .map(f -> f[3]).reduce((a, b) -> b).orElse("(not mounted)");
+    }
+
+    /** The lines only one of two listings has, each marked - (first) or + (second). */
+    static String difference(String a, String b) {
+        TreeSet<String> la = new TreeSet<>(a.lines().toList());
+        TreeSet<String> lb = new TreeSet<>(b.lines().toList());
+        return la.stream().filter(l -> !lb.contains(l)).map(l -> "- " + l).collect(Collectors.joining("\n"))
+                + lb.stream().filter(l -> !la.contains(l)).map(l -> "\n+ " + l).collect(Collectors.joining());
+    }
+}
