@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NonRootDetectTest {
     @Test
     void detectWorksAsAnUnprivilegedUser(@TempDir Path tmp) throws Exception {
-        UnprivilegedJvm.Result run = UnprivilegedJvm.run(tmp, "detect", "--json");
+        UnprivilegedJvm.Result run = UnprivilegedJvm.run(tmp, "detect", "--json", "--all");
         assertEquals(0, run.code(), run.err());
         assertTrue(run.out().contains("\"schema_version\" : 1"), run.out());
         try (Stream<Path> blocks = Files.list(Path.of("/sys/block"))) {
