@@ -70,6 +70,10 @@ public final class FstabEditor {
             return new FstabResult.Refused(file + ":" + entry.line() + " is a swap line; swap has no mount options to set");
         }
         String oldOptions = entry.rawOptions();
+        if (oldOptions != null && oldOptions.chars().filter(c -> c == '"').count() % 2 != 0) {
+            return new FstabResult.Refused(file + ":" + entry.line() + ": the options field '" + printable(oldOptions)
+                    + "' has a '\"' that is not closed, so it cannot be split into options; fix the line by hand");
+        }
         String newOptions = newOptions(oldOptions, wanted);
         if (Objects.equals(oldOptions, newOptions)) {
             return new FstabResult.Edited(fstab, entry.line(), oldOptions, oldOptions);

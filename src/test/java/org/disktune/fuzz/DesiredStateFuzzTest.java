@@ -9,14 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tag;
 import org.disktune.config.ConfigParser;
 import org.disktune.config.ModuleSectionEditor;
 import org.disktune.config.ParsedConfig;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The desired-state file (/etc/disktune/disktune.conf) and its [module] editor, over mutated real configurations
@@ -30,20 +27,15 @@ class DesiredStateFuzzTest {
             "match.model = WDC*\n", "scheduler = none\n", "read_ahead_kb = 4096\n", "atime = noatime\n", "match.name = sd*\n",
             "[", "]", "=", "#", ";", "\\", "\"", "\n", "\r\n", " ", "\t", "${x}", "adma", "sata_nv");
 
-    @Provide
-    Arbitrary<byte[]> files() {
-        return Fuzz.mutated(SEEDS, TOKENS);
-    }
-
-    @Property(tries = Fuzz.SHORT)
-    void anyFileParsesAndSetTouchesOnlyItsValue(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void anyFileParsesAndSetTouchesOnlyItsValue() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.SHORT, file -> check(file));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG)
-    void anyFileParsesAndSetTouchesOnlyItsValueLongRun(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void anyFileParsesAndSetTouchesOnlyItsValueLongRun() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
     private static void check(byte[] file) {

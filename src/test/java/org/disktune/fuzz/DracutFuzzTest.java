@@ -9,14 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tag;
 import org.disktune.initramfs.config.DracutConf;
 import org.disktune.initramfs.config.DracutConfReader;
 import org.disktune.initramfs.config.DropInRenderer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * dracut.conf and dracut.conf.d files (sourced by bash; read with dracut's rules by DracutConfReader): mutated real
@@ -29,20 +26,15 @@ class DracutFuzzTest {
     private static final List<String> TOKENS = List.of("install_items+=\" ", "install_items=\"", "hostonly=\"yes\"", "hostonly=no",
             "add_drivers+=\" ", "omit_dracutmodules+=\" ", "\"", "'", "\\", "#", "$(", "`", "\n", " ", "+=", "=", "(", ")", "${x}");
 
-    @Provide
-    Arbitrary<byte[]> files() {
-        return Fuzz.mutated(SEEDS, TOKENS);
-    }
-
-    @Property(tries = Fuzz.SHORT)
-    void anyFileEvaluatesAndTheDropInInstallsThePath(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void anyFileEvaluatesAndTheDropInInstallsThePath() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.SHORT, file -> check(file));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG)
-    void anyFileEvaluatesAndTheDropInInstallsThePathLongRun(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void anyFileEvaluatesAndTheDropInInstallsThePathLongRun() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
     private static void check(byte[] file) {

@@ -9,16 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tag;
 import org.disktune.persist.Fstab;
 import org.disktune.persist.FstabEditor;
 import org.disktune.persist.FstabEntry;
 import org.disktune.persist.FstabResult;
 import org.disktune.persist.MountOptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * /etc/fstab (libmount's reading rules, see Fstab) and its editor, over mutated real fstab files (configs/fstab): any
@@ -34,20 +31,15 @@ class FstabFuzzTest {
     private static final List<MountOptions> WANTED = List.of(new MountOptions("noatime", null), new MountOptions("relatime", Boolean.TRUE),
             new MountOptions(null, Boolean.FALSE), new MountOptions("strictatime", Boolean.FALSE));
 
-    @Provide
-    Arbitrary<byte[]> files() {
-        return Fuzz.mutated(SEEDS, TOKENS);
-    }
-
-    @Property(tries = Fuzz.SHORT)
-    void anyFileParsesAndAnEditChangesOneOptionsField(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void anyFileParsesAndAnEditChangesOneOptionsField() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.SHORT, file -> check(file));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG)
-    void anyFileParsesAndAnEditChangesOneOptionsFieldLongRun(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void anyFileParsesAndAnEditChangesOneOptionsFieldLongRun() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
     private static void check(byte[] file) {

@@ -11,15 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.statistics.Statistics;
 import org.disktune.core.DisktuneException;
 
 /**
@@ -27,13 +27,15 @@ import org.disktune.core.DisktuneException;
  * (bit flips, bytes set to the characters the formats give meaning, truncation, splicing of two inputs, insertion of
  * format tokens, deletion and duplication of ranges), and the invariant every parser of outside input keeps: it
  * returns, or it refuses with disktune's own one-line error ({@link DisktuneException}); any other exception, and
- * any input that takes longer than {@link #TIME_LIMIT}, is a bug. jqwik draws the seed fixture, the second fixture
- * and the mutation seed, and shrinks a failure towards the first fixture and fewer mutations.
+ * any input that takes longer than {@link #TIME_LIMIT}, is a bug. The runs are plain JUnit 5 tests over a seeded
+ * generator ({@link #inputs}, java.util.Random): the same seed gives the same inputs, so a failure, which names the
+ * seed and the input's index, replays with {@code -Ddisktune.fuzz.seed=SEED}; the input is also saved under
+ * target/fuzz-failures/.
  */
 public final class Fuzz {
-    /** Tries per property in the default tier (all properties together: well under a minute). */
+    /** Inputs per run in the default tier (all runs together: well under a minute). */
     public static final int SHORT = 200;
-    /** Tries per property in the fuzz tier (@Tag("fuzz"); the tier stays under five minutes here). */
+    /** Inputs per run in the fuzz tier (@Tag("fuzz"); the tier stays under five minutes here). */
     public static final int LONG = 2000;
     /**
      * Per input. The slowest parser takes milliseconds on the largest fixture; the margin is for a machine whose two
@@ -41,6 +43,9 @@ public final class Fuzz {
      * replays in 23 ms on its own).
      */
     public static final Duration TIME_LIMIT = Duration.ofSeconds(10);
+
+    /** The seed of every run unless -Ddisktune.fuzz.seed=N gives another (fixed, so that CI is reproducible). */
+    public static final long DEFAULT_SEED = 20_250_611L;
 
     /** Bytes that carry meaning in the formats fuzzed here (quotes, comments, brackets, escapes, line ends, NUL). */
     private static final byte[] SPECIAL = "\n\r\t \\\"'#=()[]{}$`;&|<>,:*?!~-_/.\u0000\u007f".getBytes(StandardCharsets.ISO_8859_1);
@@ -69,18 +74,73 @@ public final class Fuzz {
         }
     }
 
-    /**
-     * Inputs made from {@code seeds}: a seed as it is, or mutated one to six times, some mutations inserting one of
-     * {@code tokens} (the format's keywords); a tenth are short strings of the special bytes and tokens alone.
-     */
-    static Arbitrary<byte[]> mutated(List<byte[]> seeds, List<String> tokens) {
-        Arbitrary<byte[]> fromSeeds = Combinators.combine(Arbitraries.integers().between(0, seeds.size() - 1),
-                Arbitraries.integers().between(0, seeds.size() - 1), Arbitraries.integers().between(0, 6), Arbitraries.longs())
-                .as((a, b, n, seed) -> mutate(seeds.get(a), seeds.get(b), n, tokens, new Random(seed)));
-        Arbitrary<byte[]> fromTokens = Arbitraries.of(tokens).list().ofMaxSize(12)
-                .map(words -> String.join("", words).getBytes(StandardCharsets.ISO_8859_1));
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(9, fromSeeds), net.jqwik.api.Tuple.of(1, fromTokens));
+    /** The seed of this run: -Ddisktune.fuzz.seed=N, else {@link #DEFAULT_SEED}. */
+    public static long seed() {
+        return Long.getLong("disktune.fuzz.seed", DEFAULT_SEED);
     }
+
+    /**
+     * {@code count} inputs made from {@code seeds}, drawn by java.util.Random({@code seed}): nine in ten are a seed
+     * (two drawn, the second the donor of spliced and inserted ranges) as it is or mutated up to six times, some
+     * mutations inserting one of {@code tokens} (the format's keywords); one in ten is a string of up to twelve
+     * tokens alone. The same arguments give the same inputs in the same order.
+     */
+    static Stream<byte[]> inputs(List<byte[]> seeds, List<String> tokens, int count, long seed) {
+        Random r = new Random(seed);
+        return Stream.generate(() -> {
+            if (r.nextInt(10) < 9) {
+                byte[] a = seeds.get(r.nextInt(seeds.size()));
+                byte[] b = seeds.get(r.nextInt(seeds.size()));
+                int n = r.nextInt(7);
+                return mutate(a, b, n, tokens, new Random(r.nextLong()));
+            }
+            StringBuilder soup = new StringBuilder();
+            for (int i = r.nextInt(13); i > 0; i--) {
+                soup.append(tokens.get(r.nextInt(tokens.size())));
+            }
+            return soup.toString().getBytes(StandardCharsets.ISO_8859_1);
+        }).limit(count);
+    }
+
+    /** {@link #run(Stream, long, Consumer)} over {@code count} {@link #inputs} of {@code seeds} and {@code tokens}. */
+    static void run(List<byte[]> seeds, List<String> tokens, int count, Consumer<byte[]> check) {
+        long seed = seed();
+        run(inputs(seeds, tokens, count, seed), seed, check);
+    }
+
+    /**
+     * Runs {@code check} on every input, in order; the first failure stops the run with the seed and the input's
+     * index in its message (the input saved under target/fuzz-failures/). Prints one line per run: the test, the
+     * number of inputs, the seed, the time and how many parses accepted and refused their input.
+     */
+    public static void run(Stream<byte[]> inputs, long seed, Consumer<byte[]> check) {
+        String test = StackWalker.getInstance().walk(frames -> frames.filter(f -> !f.getClassName().equals(Fuzz.class.getName()))
+                .findFirst().map(f -> f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName()).orElse("?"));
+        Map<String, Integer> counts = new TreeMap<>();
+        COUNTS.set(counts);
+        long start = System.nanoTime();
+        int i = 0;
+        try {
+            for (Iterator<byte[]> it = inputs.iterator(); it.hasNext(); i++) {
+                byte[] input = it.next();
+                try {
+                    check(input, () -> check.accept(input));
+                } catch (AssertionError e) {
+                    throw new AssertionError(test + ": input " + i + " of seed " + seed + " (replay with -Ddisktune.fuzz.seed=" + seed + "): "
+                            + e.getMessage(), e);
+                } catch (RuntimeException e) {
+                    throw new AssertionError(test + ": input " + i + " of seed " + seed + " (replay with -Ddisktune.fuzz.seed=" + seed + "): "
+                            + e + " on the input saved as " + save(input), e);
+                }
+            }
+        } finally {
+            COUNTS.remove();
+            System.out.printf("fuzz %s: %d inputs (seed %d) in %.1f s: %s%n", test, i, seed, (System.nanoTime() - start) / 1e9, counts);
+        }
+    }
+
+    /** The outcome counts of the run on this thread ({@link #run}); none outside a run (ImageFuzzChild counts for itself). */
+    private static final ThreadLocal<Map<String, Integer>> COUNTS = new ThreadLocal<>();
 
     /** {@code a} with {@code n} mutations, {@code b} the donor of spliced and inserted ranges. */
     public static byte[] mutate(byte[] a, byte[] b, int n, List<String> tokens, Random r) {
@@ -156,7 +216,7 @@ public final class Fuzz {
 
     /**
      * Runs {@code call} on another thread, at most {@link #TIME_LIMIT}: its result, or null when it refused the input
-     * with a DisktuneException (counted as "refused" in the property's statistics; {@link #lastRefusal} has its
+     * with a DisktuneException (counted as "refused" in the run's counts; {@link #lastRefusal} has its
      * message). Anything else it throws fails, and so does a timeout; then {@code input} is saved under
      * target/fuzz-failures/ (named in the failure) to be replayed and turned into a regression test.
      */
@@ -187,16 +247,15 @@ public final class Fuzz {
         return result.get();
     }
 
-    /** Counts an outcome in the running property's statistics; outside a property (a child JVM) there are none. */
+    /** Counts an outcome in the running {@link #run}'s counts; outside a run (a child JVM) there are none. */
     private static void collect(String outcome) {
-        try {
-            Statistics.collect(outcome);
-        } catch (RuntimeException outsideAProperty) {
-            // ImageFuzzChild counts for itself
+        Map<String, Integer> counts = COUNTS.get();
+        if (counts != null) {
+            counts.merge(outcome, 1, Integer::sum);
         }
     }
 
-    /** Runs a property's check on {@code input}; a failure names the file the input is saved in (target/fuzz-failures). */
+    /** Runs a check on {@code input}; a failure names the file the input is saved in (target/fuzz-failures). */
     public static void check(byte[] input, Runnable check) {
         try {
             check.run();

@@ -72,4 +72,14 @@ class FuzzFindingsTest {
         assertEquals(List.of("disktune.conf:3: key mb: only for devices contains ':'; keys are names such as read_ahead_kb or match.model "
                 + "(KEY = VALUE)"), parsed.errors().stream().map(ConfigProblem::toString).toList());
     }
+
+    /** An unclosed '"' made the whole options field one option: strictatime was appended again on every edit. */
+    @Test
+    void fstabOptionsWithAnUnclosedQuoteAreRefusedNotEditedTwice() {
+        byte[] file = "LABEL=boot\t/boot\text4\t\"oauto,noatime\t1 2\n".getBytes(StandardCharsets.ISO_8859_1);
+        org.disktune.persist.FstabResult result = org.disktune.persist.FstabEditor.set(file, "/etc/fstab", "/boot",
+                new org.disktune.persist.MountOptions("strictatime", Boolean.FALSE));
+        assertEquals(new org.disktune.persist.FstabResult.Refused("/etc/fstab:1: the options field '\"oauto,noatime' has a '\"' that is not "
+                + "closed, so it cannot be split into options; fix the line by hand"), result);
+    }
 }

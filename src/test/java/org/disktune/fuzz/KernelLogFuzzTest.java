@@ -9,14 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tag;
 import org.disktune.host.TextKernelLogReader;
 import org.disktune.kernel.KernelLogAnalyzer;
 import org.disktune.kernel.KernelLogOptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The kernel-log analyzer over mutated real logs (dmesg, syslog and serial captures of kernel/): any text gives a
@@ -28,20 +25,15 @@ class KernelLogFuzzTest {
             "sd 0:0:0:0: [sda] ", "scsi host0: ", "Command line: ", "<6>", "kernel: ", "\r\n", "\n", "\u0000", "\u001b[0m",
             "libata.force=noncq ", "hda: ", "ahci 0000:00:1f.2: ", "FLUSH EXT", "configured for UDMA/133", "\t", " ");
 
-    @Provide
-    Arbitrary<byte[]> logs() {
-        return Fuzz.mutated(SEEDS, TOKENS);
-    }
-
-    @Property(tries = Fuzz.SHORT / 2)
-    void anyLogIsAnalyzed(@ForAll("logs") byte[] log) {
-        Fuzz.check(log, () -> check(log));
+    @Test
+    void anyLogIsAnalyzed() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.SHORT / 2, log -> check(log));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG / 4)
-    void anyLogIsAnalyzedLongRun(@ForAll("logs") byte[] log) {
-        Fuzz.check(log, () -> check(log));
+    @Test
+    void anyLogIsAnalyzedLongRun() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.LONG / 4, log -> check(log));
     }
 
     private static void check(byte[] log) {

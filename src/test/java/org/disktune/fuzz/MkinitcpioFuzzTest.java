@@ -9,13 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tag;
 import org.disktune.initramfs.config.MkinitcpioConf;
 import org.disktune.initramfs.config.MkinitcpioFilesEditor;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * mkinitcpio.conf: the FILES editor over mutated real files of every mkinitcpio release (configs/mkinitcpio). Any
@@ -29,20 +26,15 @@ class MkinitcpioFuzzTest {
     private static final List<String> TOKENS = List.of("FILES=", "FILES=()", "FILES=\"\"", "FILES=('/a' \"/b\")", "FILES+=(", "HOOKS=(",
             "MODULES=(", "(", ")", "\"", "'", "\\", "#", "$(", "`", "\n", " ", "\t", "=", "/etc/x", "declare -a ", "${", "}");
 
-    @Provide
-    Arbitrary<byte[]> files() {
-        return Fuzz.mutated(SEEDS, TOKENS);
-    }
-
-    @Property(tries = Fuzz.SHORT)
-    void addThenRemoveIsTheIdentityAndTouchesOnlyFiles(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void addThenRemoveIsTheIdentityAndTouchesOnlyFiles() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.SHORT, file -> check(file));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG)
-    void addThenRemoveIsTheIdentityAndTouchesOnlyFilesLongRun(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void addThenRemoveIsTheIdentityAndTouchesOnlyFilesLongRun() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
     static void check(byte[] file) {

@@ -9,12 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tag;
 import org.disktune.modprobe.ModprobeConfigParser;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * modprobe.d files and kernel command lines (kmod's parser rules, see ModprobeConfigParser): any bytes give
@@ -25,20 +22,15 @@ class ModprobeFuzzTest {
     private static final List<String> TOKENS = List.of("options ", "install ", "remove ", "blacklist ", "softdep ", "alias ",
             "pre: ", "post: ", "libata ", "force=", "noncq", "[", "]", "-", "_", "\\\n", "\"", "#", " ", "\t", "=", ".", "\n");
 
-    @Provide
-    Arbitrary<byte[]> files() {
-        return Fuzz.mutated(SEEDS, TOKENS);
-    }
-
-    @Property(tries = Fuzz.SHORT)
-    void anyFileParses(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void anyFileParses() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.SHORT, file -> check(file));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG)
-    void anyFileParsesLongRun(@ForAll("files") byte[] file) {
-        Fuzz.check(file, () -> check(file));
+    @Test
+    void anyFileParsesLongRun() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
     private static void check(byte[] file) {

@@ -9,17 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tag;
 import org.disktune.config.ConfigParser;
 import org.disktune.config.ParsedConfig;
 import org.disktune.persist.GeneratedRules;
 import org.disktune.persist.UdevRulesFile;
 import org.disktune.persist.UdevRulesGenerator;
 import org.disktune.persist.UdevRulesParser;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * udev rules: the parser (udev 252's rules syntax) over mutated real rules files of distributions and users
@@ -37,36 +34,26 @@ class UdevRulesFuzzTest {
             "nr_requests = 64\n", "queue_depth = 1\n", "[md md0]\n", "stripe_cache_size = 4096\n", "*", "?", "[", "]", "\"", "\\", "=",
             "\n", " ", "%", "$", "{", "}");
 
-    @Provide
-    Arbitrary<byte[]> rules() {
-        return Fuzz.mutated(SEEDS, TOKENS);
-    }
-
-    @Provide
-    Arbitrary<byte[]> configs() {
-        return Fuzz.mutated(CONFIGS, CONFIG_TOKENS);
-    }
-
-    @Property(tries = Fuzz.SHORT)
-    void anyRulesFileParses(@ForAll("rules") byte[] file) {
-        Fuzz.check(file, () -> parseRules(file));
+    @Test
+    void anyRulesFileParses() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.SHORT, file -> parseRules(file));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG)
-    void anyRulesFileParsesLongRun(@ForAll("rules") byte[] file) {
-        Fuzz.check(file, () -> parseRules(file));
+    @Test
+    void anyRulesFileParsesLongRun() {
+        Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> parseRules(file));
     }
 
-    @Property(tries = Fuzz.SHORT)
-    void generatedRulesParseBackClean(@ForAll("configs") byte[] config) {
-        Fuzz.check(config, () -> generate(config));
+    @Test
+    void generatedRulesParseBackClean() {
+        Fuzz.run(CONFIGS, CONFIG_TOKENS, Fuzz.SHORT, config -> generate(config));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG)
-    void generatedRulesParseBackCleanLongRun(@ForAll("configs") byte[] config) {
-        Fuzz.check(config, () -> generate(config));
+    @Test
+    void generatedRulesParseBackCleanLongRun() {
+        Fuzz.run(CONFIGS, CONFIG_TOKENS, Fuzz.LONG, config -> generate(config));
     }
 
     private static void parseRules(byte[] file) {

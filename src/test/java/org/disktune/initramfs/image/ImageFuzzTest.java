@@ -11,16 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tag;
 import org.disktune.fuzz.Fuzz;
 import org.disktune.host.ToolRun;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -108,20 +104,22 @@ class ImageFuzzTest {
         }
     }
 
-    @Provide
-    Arbitrary<byte[]> images() {
-        return Combinators.combine(Arbitraries.longs(), Arbitraries.integers().between(0, 1 << 20)).as(ImageFuzzTest::input);
-    }
-
-    @Property(tries = Fuzz.SHORT)
-    void anyImageListsOrStopsWithOneLine(@ForAll("images") byte[] image) throws IOException {
-        Fuzz.check(image, () -> read(image));
+    @Test
+    void anyImageListsOrStopsWithOneLine() {
+        long seed = Fuzz.seed();
+        Fuzz.run(images(seed, Fuzz.SHORT), seed, image -> read(image));
     }
 
     @Tag("fuzz")
-    @Property(tries = Fuzz.LONG / 2)
-    void anyImageListsOrStopsWithOneLineLongRun(@ForAll("images") byte[] image) throws IOException {
-        Fuzz.check(image, () -> read(image));
+    @Test
+    void anyImageListsOrStopsWithOneLineLongRun() {
+        long seed = Fuzz.seed();
+        Fuzz.run(images(seed, Fuzz.LONG / 2), seed, image -> read(image));
+    }
+
+    /** Inputs 0 to count - 1 of the run seeded {@code seed}. */
+    private static Stream<byte[]> images(long seed, int count) {
+        return IntStream.range(0, count).mapToObj(i -> input(seed, i));
     }
 
     /** Lists the image and hashes every file it lists; returns "listed", "partial" or "refused". */
@@ -161,7 +159,7 @@ class ImageFuzzTest {
         child(500);
     }
 
-    @org.junit.jupiter.api.Tag("fuzz")
+    @Tag("fuzz")
     @Test
     void childWithSixtyFourMebibytesReadsFourThousandInputs() throws IOException {
         child(4_000);
@@ -171,7 +169,7 @@ class ImageFuzzTest {
         Path dir = Files.createTempDirectory("disktune-image-fuzz");
         try {
             Path out = dir.resolve("out.txt");
-            long seed = new Random().nextLong();
+            long seed = Fuzz.seed();
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             ToolRun run = ToolRun.run(Path.of("").toAbsolutePath(), null, out, List.of(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
                     ImageFuzzChild.class.getName(), Long.toString(seed), Integer.toString(count)));
