@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -39,22 +37,9 @@ public final class Journal {
 
     /** Every entry, oldest first. A file that is not a readable entry is an ENVIRONMENT error naming it. */
     public List<JournalEntry> entries() {
-        Path directory = host.path(DIRECTORY);
-        if (!Files.isDirectory(directory)) {
-            return List.of();
-        }
-        List<Path> files;
-        try (Stream<Path> listing = Files.list(directory)) {
-            files = listing.filter(p -> {
-                String name = p.getFileName().toString();
-                return name.endsWith(SUFFIX) && !name.startsWith(".");
-            }).sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list the journal " + DIRECTORY + ": " + e.getMessage(), e);
-        }
         List<JournalEntry> entries = new ArrayList<>();
-        for (Path file : files) {
-            entries.add(read(host.contain(file)));
+        for (String name : host.names(DIRECTORY, SUFFIX)) {
+            entries.add(read(host.path(DIRECTORY + "/" + name)));
         }
         return List.copyOf(entries);
     }

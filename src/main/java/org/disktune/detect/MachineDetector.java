@@ -151,6 +151,7 @@ public final class MachineDetector {
         Boolean ncqSupported = identify != null ? Boolean.valueOf(identify.ncqSupported())
                 : probed.map(KernelLogEvidence::driveSupportsNcq).orElse(null);
         Integer ncqDepth = identify != null ? identify.ncqMaxDepth() : probed.map(KernelLogEvidence::driveNcqDepth).orElse(null);
+        Integer queueDepth = device == null ? null : sysfs.integer(device.resolve("queue_depth")).orElse(null);
         if (model == null && probed.isPresent()) {
             model = probed.get().model();
         }
@@ -172,7 +173,7 @@ public final class MachineDetector {
                 sysfs.integer(queue.resolve("rotational")).filter(v -> v == 0 || v == 1).map(v -> v == 1).orElse(null),
                 ncqSupported,
                 ncqDepth,
-                device == null ? null : sysfs.integer(device.resolve("queue_depth")).orElse(null),
+                queueDepth,
                 active,
                 schedulers,
                 sysfs.integer(queue.resolve("read_ahead_kb")).orElse(null),
@@ -183,7 +184,7 @@ public final class MachineDetector {
                 ide,
                 identify == null ? null : identify.features(),
                 sysfs.linkName(dev.resolve("driver")).or(() -> sysfs.linkName(dev.resolve("device/driver"))).orElse(null),
-                NcqInEffect.of(ataDevice != null || "ata".equals(transport), ncqSupported, device == null ? null : sysfs.integer(device.resolve("queue_depth")).orElse(null),
+                NcqInEffect.of(ataDevice != null || "ata".equals(transport), ncqSupported, queueDepth,
                         probed));
     }
 

@@ -65,6 +65,25 @@ public interface Host {
         return AtomicFileWriter.STANDARD;
     }
 
+    /**
+     * The names in the machine directory {@code directory} that end in {@code suffix}, hidden names (a leading dot,
+     * such as an atomic writer's temporary file) left out, sorted; empty when the directory does not exist. Used for
+     * disktune's own state directories (the journal, stored benchmark results). An unreadable directory is an
+     * ENVIRONMENT error naming it.
+     */
+    default java.util.List<String> names(String directory, String suffix) {
+        Path dir = path(directory);
+        if (!Files.isDirectory(dir)) {
+            return java.util.List.of();
+        }
+        try (java.util.stream.Stream<Path> listing = Files.list(dir)) {
+            return listing.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(suffix) && !n.startsWith(".")).sorted().toList();
+        } catch (IOException e) {
+            throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT,
+                    "cannot list " + directory + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The root directory all machine paths are resolved against. */
     Path root();
 

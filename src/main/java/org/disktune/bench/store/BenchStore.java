@@ -12,7 +12,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -122,23 +121,9 @@ public final class BenchStore {
 
     /** Every stored result, oldest first (by the time of the run, then by id). */
     public List<BenchResult> list() {
-        Path directory = host.path(DIRECTORY);
-        if (!Files.isDirectory(directory)) {
-            return List.of();
-        }
-        List<Path> files;
-        try (Stream<Path> listing = Files.list(directory)) {
-            files = listing.filter(p -> {
-                String name = p.getFileName().toString();
-                return name.endsWith(SUFFIX) && !name.startsWith(".");
-            }).toList();
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + DIRECTORY + ": " + e.getMessage(), e);
-        }
         List<BenchResult> results = new ArrayList<>();
-        for (Path f : files) {
-            String name = f.getFileName().toString();
-            results.add(read(host.contain(f), DIRECTORY + "/" + name, name.substring(0, name.length() - SUFFIX.length())));
+        for (String id : listRecords(DIRECTORY)) {
+            results.add(read(file(id), DIRECTORY + "/" + id + SUFFIX, id));
         }
         results.sort(Comparator.comparing((BenchResult r) -> instant(r.time())).thenComparing(BenchResult::id));
         return List.copyOf(results);
@@ -199,16 +184,7 @@ public final class BenchStore {
 
     /** The ids of the records in {@code directory}, sorted (ids start with the time, so oldest first). */
     public List<String> listRecords(String directory) {
-        Path dir = host.path(directory);
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> listing = Files.list(dir)) {
-            return listing.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(SUFFIX) && !n.startsWith("."))
-                    .map(n -> n.substring(0, n.length() - SUFFIX.length())).sorted().toList();
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + directory + ": " + e.getMessage(), e);
-        }
+        return host.names(directory, SUFFIX).stream().map(n -> n.substring(0, n.length() - SUFFIX.length())).sorted().toList();
     }
 
     private Path file(String id) {
