@@ -41,16 +41,8 @@ final class CachedRead implements Workload {
         try (FileChannel channel = target.openForReading()) {
             buffer.clear();
             BlockTarget.readFully(channel, buffer, 0);
-            long operations = 0;
-            long start = now.getAsLong();
-            long elapsed;
-            do {
-                buffer.clear();
-                BlockTarget.readFully(channel, buffer, 0);
-                operations++;
-                elapsed = now.getAsLong() - start;
-            } while (elapsed < budget);
-            return Trials.throughput(operations * SequentialBufferedRead.BLOCK, operations, elapsed);
+            int block = SequentialBufferedRead.BLOCK;
+            return SequentialLoop.read(channel, buffer, block, block, now, budget, null);
         }
     }
 

@@ -43,30 +43,7 @@ final class SequentialBufferedRead implements Workload {
         long budget = context.trialTime().toNanos();
         try (FileChannel channel = target.openForReading()) {
             target.dropCaches(context.host());
-            long position = 0;
-            long bytes = 0;
-            long operations = 0;
-            long timed = 0;
-            long start = now.getAsLong();
-            while (true) {
-                buffer.clear();
-                BlockTarget.readFully(channel, buffer, position);
-                position += BLOCK;
-                bytes += BLOCK;
-                operations++;
-                long t = now.getAsLong();
-                if (timed + (t - start) >= budget) {
-                    timed += t - start;
-                    break;
-                }
-                if (position == end) {
-                    timed += t - start;
-                    target.dropCaches(context.host());
-                    position = 0;
-                    start = now.getAsLong();
-                }
-            }
-            return Trials.throughput(bytes, operations, timed);
+            return SequentialLoop.read(channel, buffer, BLOCK, end, now, budget, () -> target.dropCaches(context.host()));
         }
     }
 

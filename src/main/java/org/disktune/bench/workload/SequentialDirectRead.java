@@ -45,21 +45,7 @@ final class SequentialDirectRead implements Workload {
         LongSupplier now = context.nanoTime();
         long budget = context.trialTime().toNanos();
         try (FileChannel channel = target.openForReading(ExtendedOpenOption.DIRECT)) {
-            long position = 0;
-            long operations = 0;
-            long start = now.getAsLong();
-            long elapsed;
-            do {
-                buffer.clear();
-                BlockTarget.readFully(channel, buffer, position);
-                position += block;
-                if (position == end) {
-                    position = 0;
-                }
-                operations++;
-                elapsed = now.getAsLong() - start;
-            } while (elapsed < budget);
-            return Trials.throughput(operations * block, operations, elapsed);
+            return SequentialLoop.read(channel, buffer, block, end, now, budget, null);
         }
     }
 
