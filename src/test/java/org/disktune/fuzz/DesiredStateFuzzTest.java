@@ -38,14 +38,14 @@ class DesiredStateFuzzTest {
         Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
-    private static void check(byte[] file) {
+    static void check(byte[] file) {
         ParsedConfig parsed = Fuzz.parse(file, () -> new ConfigParser().parse(file, "/etc/disktune/disktune.conf"));
         assertNotNull(parsed, "the parser reports problems, it does not refuse");
         for (String value : List.of("0", "1")) {
             ModuleSectionEditor editor = new ModuleSectionEditor();
             byte[] set = Fuzz.parse(file, () -> editor.set(file, "sata_nv", "adma", value));
             if (set == null) {
-                assertFalse(parsed.ok(), "set refuses only a file with problems, here: " + Fuzz.lastRefusal + "; input saved as " + Fuzz.save(file));
+                assertFalse(parsed.ok(), () -> "set refuses only a file with problems, here: " + Fuzz.lastRefusal + "; input saved as " + Fuzz.save(file));
                 continue;
             }
             String removed = Fuzz.removed(Fuzz.changedRange(file, set));

@@ -37,7 +37,7 @@ class DracutFuzzTest {
         Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
-    private static void check(byte[] file) {
+    static void check(byte[] file) {
         DracutConf alone = Fuzz.parse(file, () -> DracutConfReader.evaluate(List.of(Map.entry("/etc/dracut.conf", file))));
         if (alone == null) {
             return;

@@ -42,7 +42,7 @@ class FstabFuzzTest {
         Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
-    private static void check(byte[] file) {
+    static void check(byte[] file) {
         Fstab fstab = Fuzz.parse(file, () -> Fstab.parse(file, "/etc/fstab"));
         assertNotNull(fstab, "fstab reports problems, it does not refuse");
         List<String> mountPoints = fstab.entries().stream().map(FstabEntry::mountPoint).limit(3).toList();

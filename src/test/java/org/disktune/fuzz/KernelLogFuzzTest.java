@@ -36,7 +36,7 @@ class KernelLogFuzzTest {
         Fuzz.run(SEEDS, TOKENS, Fuzz.LONG / 4, log -> check(log));
     }
 
-    private static void check(byte[] log) {
+    static void check(byte[] log) {
         String text = new String(log, StandardCharsets.UTF_8);
         for (KernelLogOptions options : List.of(KernelLogOptions.lastBoot(), KernelLogOptions.allBoots())) {
             assertNotNull(Fuzz.parse(log, () -> new KernelLogAnalyzer().analyze(TextKernelLogReader.of("fuzz", List.of(), text), options)));

@@ -33,7 +33,7 @@ class ModprobeFuzzTest {
         Fuzz.run(SEEDS, TOKENS, Fuzz.LONG, file -> check(file));
     }
 
-    private static void check(byte[] file) {
+    static void check(byte[] file) {
         ModprobeConfigParser parser = new ModprobeConfigParser();
         ModprobeConfigParser.ParsedFile parsed = Fuzz.parse(file, () -> parser.parse("/etc/modprobe.d/fuzz.conf", file));
         if (parsed != null) {

@@ -56,12 +56,12 @@ class UdevRulesFuzzTest {
         Fuzz.run(CONFIGS, CONFIG_TOKENS, Fuzz.LONG, config -> generate(config));
     }
 
-    private static void parseRules(byte[] file) {
+    static void parseRules(byte[] file) {
         UdevRulesFile parsed = Fuzz.parse(file, () -> new UdevRulesParser().parse(new String(file, StandardCharsets.ISO_8859_1), "/etc/udev/rules.d/fuzz.rules"));
         assertNotNull(parsed, "the rules parser reports problems, it does not refuse");
     }
 
-    private static void generate(byte[] config) {
+    static void generate(byte[] config) {
         ParsedConfig parsed = new ConfigParser().parse(config, "/etc/disktune/disktune.conf");
         if (!parsed.ok()) {
             return;

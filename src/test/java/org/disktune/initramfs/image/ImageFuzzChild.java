@@ -13,6 +13,16 @@ public final class ImageFuzzChild {
     private ImageFuzzChild() {
     }
 
+    /** The fuzz check of one image (coverage-guided runs: org.disktune.fuzz.CoverageTargets): "listed", "partial" or "refused". */
+    public static String read(byte[] image) {
+        return ImageFuzzTest.read(image);
+    }
+
+    /** The seed images (every compression, newc and crc, a concatenation, the bundled lz4-legacy and lzop images). */
+    public static java.util.List<byte[]> seeds() {
+        return java.util.List.copyOf(ImageFuzzTest.SEEDS);
+    }
+
     public static void main(String[] args) {
         long seed = Long.parseLong(args[0]);
         int count = Integer.parseInt(args[1]);
