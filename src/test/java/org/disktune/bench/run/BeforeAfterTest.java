@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * apply --bench and verify --bench on this machine's kernel: a loop device measured before a change of read_ahead_kb,
  * measured again after it by its baseline, every workload compared and the changed setting named. (Whether a real
  * change is detected is the A/B experiment of src/test/scripts/bench-ab.sh, on a device full of data.)
- * The baselines and results go to this machine's /var/lib/disktune/bench; the test puts back what it found there.
+ * The baselines and results go to this machine's /var/lib/disktune/bench; the test puts back what it found there, and removes the directories it made.
  * Needs root.
  */
 class BeforeAfterTest {
@@ -37,6 +37,8 @@ class BeforeAfterTest {
     void aBaselineMeasuredBeforeIsMeasuredAgainAndComparedPerWorkload() throws IOException {
         byte[] index = Files.exists(STATE.resolve("baselines.json")) ? Files.readAllBytes(STATE.resolve("baselines.json")) : null;
         List<Path> before = Files.exists(STATE) ? Files.list(STATE).toList() : List.of();
+        boolean stateExisted = Files.exists(STATE);
+        boolean parentExisted = Files.exists(STATE.getParent());
         ProcessCommandRunner commands = new ProcessCommandRunner();
         Host host = new LinuxHost(commands, new LiveKernelLog(commands));
         try (LoopDevice loop = LoopDevice.attach(dir, 64)) {
@@ -71,10 +73,16 @@ class BeforeAfterTest {
             } else {
                 Files.write(STATE.resolve("baselines.json"), index);
             }
-            for (Path p : Files.list(STATE).toList()) {
+            for (Path p : Files.exists(STATE) ? Files.list(STATE).toList() : List.<Path>of()) {
                 if (!before.contains(p)) {
                     Files.deleteIfExists(p);
                 }
+            }
+            if (!stateExisted) { // the directories the test made, so that the machine is left as found
+                Files.deleteIfExists(STATE);
+            }
+            if (!parentExisted) {
+                Files.deleteIfExists(STATE.getParent());
             }
         }
     }
