@@ -40,7 +40,8 @@ import org.junit.jupiter.api.Test;
  * step as the kernel can fail it: write(2) with ENOSPC, fsync(2) with EIO, rename(2) with EIO, unlink(2) with EBUSY.
  * After each: the command exits non-zero with one line naming the cause (never a stack trace), every file of the
  * tree is its old version or its new one byte for byte, the journal reads, the lock is free, no temporary file is
- * left, and {@code rollback} leaves the tree as it was before the command. The tree is the bundled sample machine
+ * left, and {@code rollback} leaves the tree as it was before the command. The same for each writer step of the
+ * rollback itself: a rollback that fails part way can be run again and finishes the job. The tree is the bundled sample machine
  * seed-centos5-ide written to disk, whose sysfs and mount table give apply a disk (udev rules, read_ahead_kb) and a
  * mount (the /etc/fstab line) to change.
  */
@@ -100,6 +101,65 @@ class IoFaultInjectionTest {
     void applyFailingAtEveryWriteStepLeavesOldOrNewFilesAndRollsBack() throws IOException {
         int injected = injectAtEveryStep("apply");
         assertTrue(injected >= 12, "apply goes through at least twelve writer steps, got " + injected);
+    }
+
+    @Test
+    void rollbackOfApplyFailingAtEveryWriteStepCanBeRunAgain() throws IOException {
+        int injected = injectIntoRollback("apply");
+        assertTrue(injected >= 4, "rolling back apply goes through at least four writer steps, got " + injected);
+    }
+
+    @Test
+    void rollbackOfModprobeSetFailingAtEveryWriteStepCanBeRunAgain() throws IOException {
+        GeneratorMachine machine = GeneratorMachine.arch();
+        root = machine.path("/");
+        hosts = faults -> ((RootedHost) machine.host()).withFileFaults(faults);
+        int injected = injectIntoRollback("modprobe", "set", "libata", "force=noncq");
+        assertTrue(injected >= 4, "rolling back modprobe set goes through at least four writer steps, got " + injected);
+    }
+
+    /**
+     * Runs {@code command} without faults, then its {@code rollback} once per writer step of the rollback with that step
+     * failing: the rollback fails with one line, every file is its version before or after the command, the journal
+     * reads, the lock is free, and a second rollback (no faults) brings the tree back. Returns the number of steps.
+     */
+    private int injectIntoRollback(String... command) throws IOException {
+        Map<String, String> before = snapshot();
+        CliRun first = run(AtomicFileWriter.Faults.NONE, command);
+        assertTrue(first.exitCode() == 0 || first.exitCode() == 3, first.out() + first.err());
+        Map<String, String> after = snapshot();
+        List<Step> steps = new ArrayList<>();
+        CliRun counted = run(ok(steps), "rollback");
+        assertTrue(counted.exitCode() == 0 || counted.exitCode() == 3, counted.out() + counted.err());
+        assertEquals(before, snapshot(), "the rollback without faults brings the tree back");
+        new AtomicFileWriter().deleteTree(host(AtomicFileWriter.Faults.NONE).path("/var/lib/disktune"));
+
+        Map<Step, Integer> counts = new TreeMap<>();
+        for (int n = 0; n < steps.size(); n++) {
+            Step step = steps.get(n);
+            String what = "rollback of " + String.join(" ", command) + ", " + step + " failing at writer step " + n;
+            CliRun again = run(AtomicFileWriter.Faults.NONE, command);
+            assertTrue(again.exitCode() == 0 || again.exitCode() == 3, what + ": " + again.out() + again.err());
+            CliRun failed = run(failAt(n), "rollback");
+            assertNotEquals(0, failed.exitCode(), what + ": " + failed.out());
+            assertTrue(failed.err().contains(reason(step)), what + ": " + failed.err());
+            assertFalse(failed.err().contains("\tat "), what + ": no stack trace: " + failed.err());
+            assertEquals(1, failed.err().strip().lines().filter(l -> l.contains(reason(step))).count(), what + ": one line: " + failed.err());
+            Map<String, String> now = snapshot();
+            for (String file : union(before, now, after)) {
+                String sha = now.get(file);
+                assertTrue(Objects.equals(sha, before.get(file)) || Objects.equals(sha, after.get(file)) || newImage(file, after),
+                        what + ": " + file + " is neither its old nor its new version");
+            }
+            Host host = host(AtomicFileWriter.Faults.NONE);
+            new Journal(host).entries();
+            HostLock.acquire(host).close();
+            rollBackAndCheck(before, what + ", then rollback again");
+            counts.merge(step, 1, Integer::sum);
+        }
+        System.out.printf("io faults: rollback of %s: %d writer steps failed one at a time %s; each left old-or-new files, a "
+                + "readable journal, a free lock, and a second rollback recovered%n", String.join(" ", command), steps.size(), counts);
+        return steps.size();
     }
 
     /** Runs {@code command} once per writer step with that step failing; returns how many steps were failed. */
