@@ -145,15 +145,7 @@ class IoFaultInjectionTest {
             assertTrue(failed.err().contains(reason(step)), what + ": " + failed.err());
             assertFalse(failed.err().contains("\tat "), what + ": no stack trace: " + failed.err());
             assertEquals(1, failed.err().strip().lines().filter(l -> l.contains(reason(step))).count(), what + ": one line: " + failed.err());
-            Map<String, String> now = snapshot();
-            for (String file : union(before, now, after)) {
-                String sha = now.get(file);
-                assertTrue(Objects.equals(sha, before.get(file)) || Objects.equals(sha, after.get(file)) || newImage(file, after),
-                        what + ": " + file + " is neither its old nor its new version");
-            }
-            Host host = host(AtomicFileWriter.Faults.NONE);
-            new Journal(host).entries();
-            HostLock.acquire(host).close();
+            assertOldOrNewWithJournalAndFreeLock(before, after, what);
             rollBackAndCheck(before, what + ", then rollback again");
             counts.merge(step, 1, Integer::sum);
         }
@@ -181,21 +173,26 @@ class IoFaultInjectionTest {
             assertTrue(failed.err().contains(reason(step)), what + ": " + failed.err());
             assertFalse(failed.err().contains("\tat "), what + ": no stack trace: " + failed.err());
 
-            Map<String, String> now = snapshot();
-            for (String file : union(before, now, after)) {
-                String sha = now.get(file);
-                assertTrue(Objects.equals(sha, before.get(file)) || Objects.equals(sha, after.get(file)) || newImage(file, after),
-                        what + ": " + file + " is neither its old nor its new version");
-            }
-            Host host = host(AtomicFileWriter.Faults.NONE);
-            new Journal(host).entries();
-            HostLock.acquire(host).close();
+            assertOldOrNewWithJournalAndFreeLock(before, after, what);
             rollBackAndCheck(before, what);
             counts.merge(step, 1, Integer::sum);
         }
         System.out.printf("io faults: %s: %d writer steps failed one at a time %s; each left old-or-new files, a readable "
                 + "journal, a free lock, and rolled back%n", String.join(" ", command), steps.size(), counts);
         return steps.size();
+    }
+
+    /** Every file is its version before or after the command byte for byte, the journal reads and the lock is free. */
+    private void assertOldOrNewWithJournalAndFreeLock(Map<String, String> before, Map<String, String> after, String what) throws IOException {
+        Map<String, String> now = snapshot();
+        for (String file : union(before, now, after)) {
+            String sha = now.get(file);
+            assertTrue(Objects.equals(sha, before.get(file)) || Objects.equals(sha, after.get(file)) || newImage(file, after),
+                    what + ": " + file + " is neither its old nor its new version");
+        }
+        Host host = host(AtomicFileWriter.Faults.NONE);
+        new Journal(host).entries();
+        HostLock.acquire(host).close();
     }
 
     private void rollBackAndCheck(Map<String, String> before, String what) throws IOException {
