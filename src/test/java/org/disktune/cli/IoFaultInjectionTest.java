@@ -90,11 +90,16 @@ class IoFaultInjectionTest {
      */
     @Test
     void modprobeSetFailingAtEveryWriteStepLeavesOldOrNewFilesAndRollsBack() throws IOException {
+        useArchMachine();
+        int injected = injectAtEveryStep("modprobe", "set", "libata", "force=noncq");
+        assertTrue(injected >= 6, "modprobe set goes through at least six writer steps, got " + injected);
+    }
+
+    /** The Arch machine of GeneratorMachine (Jimfs, a fake mkinitcpio that writes real images) instead of the tree. */
+    private void useArchMachine() {
         GeneratorMachine machine = GeneratorMachine.arch();
         root = machine.path("/");
         hosts = faults -> ((RootedHost) machine.host()).withFileFaults(faults);
-        int injected = injectAtEveryStep("modprobe", "set", "libata", "force=noncq");
-        assertTrue(injected >= 6, "modprobe set goes through at least six writer steps, got " + injected);
     }
 
     @Test
@@ -111,9 +116,7 @@ class IoFaultInjectionTest {
 
     @Test
     void rollbackOfModprobeSetFailingAtEveryWriteStepCanBeRunAgain() throws IOException {
-        GeneratorMachine machine = GeneratorMachine.arch();
-        root = machine.path("/");
-        hosts = faults -> ((RootedHost) machine.host()).withFileFaults(faults);
+        useArchMachine();
         int injected = injectIntoRollback("modprobe", "set", "libata", "force=noncq");
         assertTrue(injected >= 4, "rolling back modprobe set goes through at least four writer steps, got " + injected);
     }
