@@ -1,5 +1,5 @@
-# Boot 1 (baseline) of the q35 run, inside the guest. Installs disktune as a user would (the jar from
-# the share, a launcher, disktune units install), records the baseline, writes the configuration the
+# Boot 1 (baseline) of the q35 run, inside the guest. Installs disktune as a user would (dpkg -i of the
+# .deb from the share, disktune units install), records the baseline, writes the configuration the
 # harness put in /probe/disktune.conf, and applies it (the real update-initramfs runs in the guest).
 . /probe/lib.sh
 run install install_disktune
