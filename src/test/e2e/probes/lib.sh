@@ -62,4 +62,17 @@ install_disktune() {
   mkdir -p /etc/systemd/system/disktune.service.d
   printf '[Service]\n# e2e guest under QEMU TCG: a JVM takes 30-90 s here\nTimeoutStartSec=15min\n' \
     >/etc/systemd/system/disktune.service.d/e2e-tcg.conf
+  # systemd waits 90 s for a device in fstab; at load 25 udev's coldplug of the PIIX guest gave the data disk its
+  # by-label link after that, so /srv/data (nofail) was never mounted (run of 2026-12-01 17:41)
+  mkdir -p /etc/systemd/system.conf.d
+  printf '[Manager]\n# e2e guest under QEMU TCG on a busy host: udev may need minutes at boot\nDefaultDeviceTimeoutSec=10min\n' \
+    >/etc/systemd/system.conf.d/e2e-tcg.conf
+}
+# Waits (at most $2 seconds) until $1 is mounted (status 1 if not): the data disk's mount is nofail, so the
+# probe (after multi-user.target) may start before it.
+wait_mounted() {
+  local i
+  for ((i = 0; i < $2 * 2; i++)); do mountpoint -q "$1" && return 0; sleep 0.5; done
+  note "$1 still not mounted after $2 s"
+  return 1
 }

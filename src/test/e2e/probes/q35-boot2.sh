@@ -7,6 +7,7 @@ systemctl show disktune.service -p ActiveState -p Result -p ExecMainStatus >"$O/
 cp /var/lib/disktune/boot-status.json "$O/boot-status.json" 2>/dev/null
 wait_device_runs 300
 sysfs_settings 'ata-*' >"$O/sysfs.txt"
+wait_mounted /srv/data 600
 cp /proc/mounts "$O/mounts.txt"
 run verify disktune verify --json
 run kernel-log disktune kernel-log --json
