@@ -4,5 +4,6 @@
 systemctl show disktune.service -p ActiveState -p Result -p ExecMainStatus >"$O/service.txt" 2>&1
 wait_device_runs 300
 sysfs_settings 'ata-*' >"$O/sysfs.txt"
+wait_mounted /srv/data 600
 cp /proc/mounts "$O/mounts.txt"
 run verify disktune verify --json

@@ -1,11 +1,13 @@
 # Boot 2 of the q35 run: nobody runs disktune apply; disktune.service and the udev rules did it all.
 # Then the hotplug of a fourth disk (the harness adds it through QMP when out/hotplug-request appears,
-# and answers with /probe/hotplug-done), drift made by hand, and the udev rules file removed.
+# and answers with /probe/hotplug-done), drift made by hand, the udev rules file removed, and at last
+# rollback to before the first apply (a reboot to the restored image is boot 3).
 . /probe/lib.sh
 systemctl show disktune.service -p ActiveState -p Result -p ExecMainStatus >"$O/service.txt" 2>&1
 cp /var/lib/disktune/boot-status.json "$O/boot-status.json" 2>/dev/null
 wait_device_runs 300
 sysfs_settings 'ata-*' >"$O/sysfs.txt"
+wait_mounted /srv/data 600
 cp /proc/mounts "$O/mounts.txt"
 run verify disktune verify --json
 run kernel-log disktune kernel-log --json
@@ -63,3 +65,9 @@ cp -p /etc/udev/rules.d/90-disktune.rules /root/90-disktune.rules.saved
 rm /etc/udev/rules.d/90-disktune.rules
 run verify-norules disktune verify --json
 cp -p /root/90-disktune.rules.saved /etc/udev/rules.d/90-disktune.rules && rm /root/90-disktune.rules.saved
+
+# rollback to before the first apply (the journal id of boot 1's apply is in /probe/apply-id), then the
+# configuration removed as its user would; the next boot shows the machine as before
+run rollback disktune rollback --json --to "$(cat /probe/apply-id)"
+rm -f /etc/disktune/disktune.conf
+rmdir /etc/disktune 2>/dev/null

@@ -1,6 +1,9 @@
-# Boot 3 of the q35 run: disktune rollback to before the first apply (the journal id of boot 1's apply is
-# in /probe/apply-id), then the configuration removed as its user would.
+# Boot 3 of the q35 run (after boot 2 rolled back to before the first apply): the machine as before the first apply.
 . /probe/lib.sh
-run rollback disktune rollback --json --to "$(cat /probe/apply-id)"
-rm -f /etc/disktune/disktune.conf
-rmdir /etc/disktune 2>/dev/null
+sysfs_settings 'ata-*' >"$O/sysfs.txt"
+wait_mounted /srv/data 600
+cp /proc/mounts "$O/mounts.txt"
+run kernel-log disktune kernel-log --json
+hashlist >"$O/hashes.txt"
+run verify disktune verify --json
+systemctl show disktune.service -p ActiveState -p Result -p ConditionResult >"$O/service.txt" 2>&1

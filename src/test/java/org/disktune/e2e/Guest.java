@@ -63,6 +63,17 @@ final class Guest {
         return Path.of(out.lines().reduce((a, b) -> b).orElseThrow());
     }
 
+    /** The .deb of this build (mvn package: target/disktune_VERSION_all.deb), which the guest installs with dpkg -i. */
+    static Path deb() throws IOException {
+        try (var l = Files.list(PROJECT.resolve("target"))) {
+            List<Path> debs = l.filter(p -> p.getFileName().toString().matches("disktune_.*_all\\.deb")).toList();
+            if (debs.size() != 1) {
+                throw new AssertionError("step install: expected one target/disktune_*_all.deb (mvn package builds it), found " + debs);
+            }
+            return debs.get(0);
+        }
+    }
+
     /** QEMU, debugfs and root are needed: fail (never skip) naming what is missing and how to get it. */
     static void requireTools() {
         List<String> missing = new ArrayList<>();
@@ -113,7 +124,7 @@ final class Guest {
     }
 
     /**
-     * Boots once, running {@code probes/PROBE} as the guest's run.sh (with lib.sh, the jar and {@code files}
+     * Boots once, running {@code probes/PROBE} as the guest's run.sh (with lib.sh, the .deb and {@code files}
      * beside it in the share), and waits until the guest powers off. {@code during} runs on this thread while
      * the guest runs, polled every 250 ms with the boot (for handshakes such as the hotplug).
      */
@@ -126,7 +137,7 @@ final class Guest {
         Files.createDirectories(share);
         Files.copy(E2E.resolve("probes/lib.sh"), share.resolve("lib.sh"));
         Files.copy(E2E.resolve("probes/" + probe), share.resolve("run.sh"));
-        Files.copy(PROJECT.resolve("target/disktune.jar"), share.resolve("disktune.jar"));
+        Files.copy(deb(), share.resolve("disktune.deb"));
         for (Map.Entry<String, String> f : files.entrySet()) {
             Files.writeString(share.resolve(f.getKey()), f.getValue());
         }

@@ -17,15 +17,19 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The whole cycle on a real kernel: a Debian 12 guest with systemd and udev under QEMU (see {@link Guest}),
- * disktune installed the way a user installs it (the jar of this build, a launcher, {@code disktune units
+ * disktune installed the way a user installs it ({@code dpkg -i} of this build's .deb, {@code disktune units
  * install}), then apply, reboot, verify, hotplug, drift, rollback and reboot again, each boot driven by a probe
- * script of {@code src/test/e2e/probes/} and asserted here on what it wrote. Run alone:
- * {@code mvn -B verify -Dtest=none -Dit.test=WholeCycleIT} (the build of the jar comes first: package phase).
+ * script of {@code src/test/e2e/probes/} and asserted here on what it wrote. The q35 run and the PIIX run are two
+ * QEMU processes side by side (JUnit's parallel execution, enabled for the integration tier in pom.xml), each
+ * with its own image, share and assertions. Part of {@code mvn -B verify}; alone:
+ * {@code mvn -B verify -Dtest=none -Dit.test=WholeCycleIT} (the .deb is built first: package phase).
  *
  * <p>Facts it relies on (measured in the lab, shared/lab/systemd-guest): the full Debian kernel loads ahci and
  * libata from the initramfs, so {@code libata force=noncq} in /etc/modprobe.d takes effect only after the image
@@ -100,18 +104,22 @@ class WholeCycleIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT) // beside the other run of this class; the class runs alone
     void q35WholeCycle() throws Exception {
         long t0 = System.nanoTime();
         Guest guest = Guest.create(imageDir, Guest.PROJECT.resolve("target/e2e/q35"), "q35");
 
         // ---- boot 1: baseline, configuration, apply (the real update-initramfs in the guest): exit 3
+        // (the timeouts only catch a hung guest: at load 20-25 on 2 cores, beside the PIIX guest, this boot took 1098 s)
         Guest.Boot b1 = guest.boot("boot1", "q35-boot1.sh",
                 Map.of("disktune.conf", Q35_CONFIG, "bench-target", "/dev/disk/by-id/ata-DTE_HDD_1G_DTE-HDD-0001\n"),
-                Duration.ofMinutes(20), null);
+                Duration.ofMinutes(30), null);
         step("boot1: the probe ran to its end", b1, () -> {
             assertEquals(0, b1.rc, "boot.sh exit status");
             assertEquals(0, Integer.parseInt(b1.outText("run.rc").trim()), "run.sh exit status");
         });
+        step("boot1: dpkg -i of this build's .deb (its postinst writes the class-data archive)", b1,
+                () -> assertEquals(0, b1.rc("install")), "install");
         step("boot1: disktune units install", b1, () -> assertEquals(0, b1.rc("units-install")), "units-install");
         step("boot1: kernel-log shows NCQ (depth 32) on the three AHCI disks", b1,
                 () -> assertEquals(Map.of("ata1.00", "ENABLED/32", "ata2.00", "ENABLED/32", "ata3.00", "ENABLED/32"),
@@ -135,7 +143,8 @@ class WholeCycleIT {
         // ---- boot 2: nobody runs disktune apply; unit + udev rules; verify; hotplug; drift; rules removed
         Path hot = guest.dir().resolve("hot4.raw");
         Guest.exec(List.of("truncate", "-s", "1G", hot.toString()));
-        Guest.Boot b2 = guest.boot("boot2", "q35-boot2.sh", Map.of("hot-serial", HOT_SERIAL + "\n"), Duration.ofMinutes(15),
+        Guest.Boot b2 = guest.boot("boot2", "q35-boot2.sh", Map.of("hot-serial", HOT_SERIAL + "\n", "apply-id", applyId + "\n"),
+                Duration.ofMinutes(25),
                 boot -> {
                     if (!boot.exists("hotplug-request")) {
                         return false;
@@ -221,37 +230,39 @@ class WholeCycleIT {
             assertTrue(drift.get(0).path("cause").asText().contains("the settings will be lost at reboot"), drift.toString());
         }, "verify-norules");
 
-        // ---- boot 3: rollback to before the first apply; the configuration removed
-        Guest.Boot b3 = guest.boot("boot3", "q35-boot3.sh", Map.of("apply-id", applyId + "\n"), Duration.ofMinutes(15), null);
-        step("boot3: rollback --to the first apply exits 3 (the image restored: reboot)", b3, () -> {
-            assertEquals(0, b3.rc, "boot.sh exit status");
-            assertEquals(3, b3.rc("rollback"));
-        }, "rollback");
+        // ---- end of boot 2: rollback to before the first apply; the configuration removed
+        step("boot2: rollback --to the first apply exits 3 (the image restored: reboot)", b2,
+                () -> assertEquals(3, b2.rc("rollback")), "rollback");
 
-        // ---- boot 4: as before: NCQ (depth 32), byte-identical files, verify without configuration exits 0
-        Guest.Boot b4 = guest.boot("boot4", "q35-boot4.sh", Map.of(), Duration.ofMinutes(15), null);
-        step("boot4: the probe ran to its end", b4, () -> assertEquals(0, b4.rc, "boot.sh exit status"));
-        step("boot4: kernel-log shows NCQ (depth 32) again", b4,
+        // ---- boot 3: as before: NCQ (depth 32), byte-identical files, verify without configuration exits 0
+        Guest.Boot b3 = guest.boot("boot3", "q35-boot3.sh", Map.of(), Duration.ofMinutes(20), null);
+        step("boot3: the probe ran to its end", b3, () -> assertEquals(0, b3.rc, "boot.sh exit status"));
+        step("boot3: kernel-log shows NCQ (depth 32) again", b3,
                 () -> assertEquals(Map.of("ata1.00", "ENABLED/32", "ata2.00", "ENABLED/32", "ata3.00", "ENABLED/32"),
-                        ncq(b4.json("kernel-log"))), "kernel-log");
-        step("boot4: queue_depth 32, settings as in boot 1, no noatime", b4, () -> {
-            assertEquals(withoutKernelNames(sysfs(b1.outText("sysfs.txt"))), withoutKernelNames(sysfs(b4.outText("sysfs.txt"))));
-            assertTrue(!mountOptions(b4.outText("mounts.txt"), "/srv/data").contains("noatime"));
+                        ncq(b3.json("kernel-log"))), "kernel-log");
+        step("boot3: queue_depth 32, settings as in boot 1, no noatime", b3, () -> {
+            assertEquals(withoutKernelNames(sysfs(b1.outText("sysfs.txt"))), withoutKernelNames(sysfs(b3.outText("sysfs.txt"))));
+            assertTrue(!mountOptions(b3.outText("mounts.txt"), "/srv/data").contains("noatime"));
         });
-        step("boot4: every file of /etc and /boot byte-identical to boot 1's listing", b4,
-                () -> assertEquals("", difference(b1.outText("hashes.txt"), b4.outText("hashes.txt"))));
-        step("boot4: verify without configuration exits 0", b4, () -> assertEquals(0, b4.rc("verify")), "verify");
+        step("boot3: every file of /etc and /boot byte-identical to boot 1's listing", b3,
+                () -> assertEquals("", difference(b1.outText("hashes.txt"), b3.outText("hashes.txt"))));
+        step("boot3: verify without configuration exits 0", b3, () -> assertEquals(0, b3.rc("verify")), "verify");
         System.out.printf("[e2e] q35 whole cycle passed in %.0f s:%n  %s%n", (System.nanoTime() - t0) / 1e9,
                 String.join("\n  ", guest.times()));
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT) // beside the other run of this class; the class runs alone
     void piixLegacySettings() throws Exception {
         long t0 = System.nanoTime();
         Guest guest = Guest.create(imageDir, Guest.PROJECT.resolve("target/e2e/piix"), "pc");
         Guest.Boot b1 = guest.boot("boot1", "piix-boot1.sh", Map.of("disktune.conf", PIIX_CONFIG, "seed-legacy.conf",
-                SEED_LEGACY_CONFIG), Duration.ofMinutes(15), null);
+                SEED_LEGACY_CONFIG), Duration.ofMinutes(20), null);
         step("piix boot1: the probe ran to its end", b1, () -> assertEquals(0, b1.rc, "boot.sh exit status"));
+        step("piix boot1: dpkg -i of this build's .deb, units install", b1, () -> {
+            assertEquals(0, b1.rc("install"), "dpkg -i");
+            assertEquals(0, b1.rc("units-install"), "units install");
+        }, "install", "units-install");
         step("piix boot1: hdparm itself refuses -m on a libata disk", b1, () -> {
             assertTrue(b1.rc("hdparm-m") != 0, "hdparm -m16 exit status");
             String said = b1.outText("hdparm-m.out") + b1.outText("hdparm-m.err");
@@ -265,7 +276,7 @@ class WholeCycleIT {
             }
         }, "seed-legacy");
         step("piix boot1: apply exits 0 (no module option: no reboot needed)", b1, () -> assertEquals(0, b1.rc("apply")), "apply");
-        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of(), Duration.ofMinutes(15), null);
+        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of(), Duration.ofMinutes(20), null);
         step("piix boot2: the probe ran to its end", b2, () -> assertEquals(0, b2.rc, "boot.sh exit status"));
         step("piix boot2: verify --json exits 0", b2, () -> assertEquals(0, b2.rc("verify")), "verify");
         step("piix boot2: readahead and the write cache back on both drives by the udev rule", b2, () -> {

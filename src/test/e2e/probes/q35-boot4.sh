@@ -1,8 +1,0 @@
-# Boot 4 of the q35 run: the machine as before the first apply.
-. /probe/lib.sh
-sysfs_settings 'ata-*' >"$O/sysfs.txt"
-cp /proc/mounts "$O/mounts.txt"
-run kernel-log disktune kernel-log --json
-hashlist >"$O/hashes.txt"
-run verify disktune verify --json
-systemctl show disktune.service -p ActiveState -p Result -p ConditionResult >"$O/service.txt" 2>&1
