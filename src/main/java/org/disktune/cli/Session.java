@@ -73,7 +73,7 @@ final class Session {
     /** --kernel-log FILE for any host; otherwise the host's own log. */
     private static KernelLogSource kernelLog(GlobalOptions options, Supplier<KernelLogSource> own) {
         if (options.kernelLog() != null) {
-            return new FileKernelLog(Path.of(options.kernelLog()).toAbsolutePath().normalize());
+            return new FileKernelLog(Path.of(options.kernelLog())); // as typed: errors quote it so
         }
         return own.get();
     }
