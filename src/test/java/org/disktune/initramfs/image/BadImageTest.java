@@ -230,9 +230,14 @@ class BadImageTest {
                 int mode = (int) hex(header.substring(14, 22));
                 int size = (int) hex(header.substring(54, 62));
                 int nameSize = (int) hex(header.substring(94, 102));
-                String name = new String(a, at + 110, nameSize - 1, StandardCharsets.ISO_8859_1);
+                // init/initramfs.c: data after N_ALIGN(name_len) = ((name_len + 1) & ~3) + 2 bytes of name
+                int data = at + 110 + ((nameSize + 1) & ~3) + 2;
+                if (nameSize <= 0 || nameSize > 4096) {
+                    at = (data + size + 3) & ~3; // do_header: no name the kernel takes; the entry is skipped
+                    continue;
+                }
+                String name = new String(a, at + 110, nameSize - 1, StandardCharsets.UTF_8);
                 name = name.indexOf('\0') >= 0 ? name.substring(0, name.indexOf('\0')) : name;
-                int data = (at + 110 + nameSize + 3) & ~3;
                 if (name.equals("TRAILER!!!")) {
                     break;
                 }
