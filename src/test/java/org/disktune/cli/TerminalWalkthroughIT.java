@@ -48,9 +48,10 @@ class TerminalWalkthroughIT {
         }
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Files.createSymbolicLink(bin.resolve("disktune"), launcher);
+        // the shell's environment set by env(1): PATH with disktune first, a prompt that shows the last exit code
         tmux("new-session", "-d", "-s", "walk", "-x", "200", "-y", "50", "-c", dir.toString(),
-                "-e", "PATH=" + bin + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), "-e", "PS1=[$?]$ ",
-                "bash", "--norc", "--noprofile");
+                "env", "PATH=" + bin + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), "PS1=[$?]$ ", "TERM=xterm-256color",
+                "bash", "--norc", "--noprofile", "-i");
         waitFor(() -> capture().lines().anyMatch(l -> PROMPT.matcher(l).matches()), "the shell's first prompt");
     }
 
@@ -99,7 +100,7 @@ class TerminalWalkthroughIT {
             System.out.println("TerminalWalkthroughIT: " + sample + ": NCQ of " + n + " ATA device(s) compared with kernel-log");
             compared += n;
         }
-        assertTrue(compared >= 15, "ATA devices compared: " + compared);
+        assertTrue(compared >= 17, "ATA devices compared: " + compared);
     }
 
     /** Each ATA device of kernel-log, found in detect's disk table by name (or by model on old kernels), says the same NCQ. */
@@ -112,11 +113,20 @@ class TerminalWalkthroughIT {
             List<Map<String, String>> same = disks.stream().filter(d -> disk.equals("-")
                     ? !d.get("MODEL").equals("-") && device.get("MODEL").startsWith(d.get("MODEL")) : d.get("DISK").equals(disk)).toList();
             assertTrue(!same.isEmpty(), sample + ": kernel-log's " + device + " is in no row of detect:\n" + detect);
+            boolean checked = false;
             for (Map<String, String> d : same) {
+                if (disk.equals("-") && d.get("NCQ").equals("-")) {
+                    // kernel-log cannot name this device's disk (a kernel without /sys/class/ata_*), so detect has no
+                    // probe line for it either and says nothing rather than something wrong: a gap, printed, not a contradiction
+                    System.out.println("TerminalWalkthroughIT: " + sample + ": " + device.get("ATA") + " (" + device.get("NCQ")
+                            + " in kernel-log) is not mapped to a disk; detect shows '-' for " + d.get("DISK"));
+                    continue;
+                }
+                checked = true;
                 assertTrue(agree(d.get("NCQ"), device.get("NCQ")), sample + ": detect says NCQ '" + d.get("NCQ") + "' for " + d.get("DISK")
                         + ", kernel-log '" + device.get("NCQ") + "' for " + device.get("ATA"));
             }
-            n++;
+            n += checked ? 1 : 0;
         }
         return n;
     }
