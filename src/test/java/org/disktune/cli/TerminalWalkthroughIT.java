@@ -34,7 +34,6 @@ class TerminalWalkthroughIT {
     @TempDir
     Path dir;
 
-    private final String socket = "disktune-walkthrough-" + ProcessHandle.current().pid();
 
     /** What a step showed: the exit code (from the prompt) and the lines between the command and the next prompt. */
     record Screen(int exitCode, String text) {
@@ -236,7 +235,8 @@ class TerminalWalkthroughIT {
     }
 
     private String tmux(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("tmux", "-L", socket));
+        // a server of its own on a socket in the test's directory: nothing of it outlives the test
+        List<String> command = new ArrayList<>(List.of("tmux", "-S", dir.resolve("tmux.sock").toString()));
         command.addAll(List.of(args));
         Process p;
         try {
