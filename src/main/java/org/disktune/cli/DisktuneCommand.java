@@ -79,8 +79,7 @@ public final class DisktuneCommand implements Callable<Integer> {
             new SampleListRenderer().render(session.output());
             return ExitCode.OK.code();
         }
-        spec.commandLine().usage(session.out());
-        return ExitCode.USAGE.code();
+        return UsageConvention.shortUsage(spec.commandLine(), session.err());
     }
 
     /** The exit-code table shown in --help and the man page, from the one ExitCode enum. */

@@ -27,7 +27,7 @@ final class InitramfsCatCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!new InitramfsImageReader().copyTo(session.treeFile(image), path, session.stdout())) {
+        if (!new InitramfsImageReader(image).copyTo(session.treeFile(image), path, session.stdout())) {
             throw DisktuneException.usage(image + ": no file '" + path + "' in the image; list it with: disktune initramfs list " + image);
         }
         return ExitCode.OK.code();

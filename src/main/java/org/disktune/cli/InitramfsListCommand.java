@@ -29,7 +29,7 @@ final class InitramfsListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ImageListing listing = new InitramfsImageReader().list(session.treeFile(image));
+        ImageListing listing = new InitramfsImageReader(image).list(session.treeFile(image));
         session.output().render("initramfs list", listing, out -> {
             TableRenderer segments = new TableRenderer("ARCHIVE", "OFFSET", "COMPRESSION");
             for (ImageSegment s : listing.segments()) {

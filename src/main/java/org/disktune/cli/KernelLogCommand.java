@@ -37,7 +37,7 @@ final class KernelLogCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         boolean fromFile = file != null || session.options().kernelLog() != null;
-        KernelLogSource source = file != null ? new FileKernelLog(Path.of(file).toAbsolutePath().normalize()) : session.host().kernelLog();
+        KernelLogSource source = file != null ? new FileKernelLog(Path.of(file)) : session.host().kernelLog();
         KernelLogFacts facts = new KernelLogService(session.host())
                 .read(source, !fromFile, allBoots ? KernelLogOptions.allBoots() : KernelLogOptions.lastBoot());
         session.output().render("kernel-log", facts, out -> new KernelLogRenderer().print(facts, out));

@@ -52,11 +52,14 @@ public final class Main {
         commandLine.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
         commandLine.setExecutionStrategy(parseResult -> {
             ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
-            return new CommandLine.RunLast().execute(parseResult);
+            return UsageConvention.preempt(parseResult, session.err()).orElseGet(() -> new CommandLine.RunLast().execute(parseResult));
         });
         commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> handle(ex, session,
                 parseResult.originalArgs().toArray(new String[0])));
         commandLine.setParameterExceptionHandler((ex, args) -> {
+            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
+                return UsageConvention.unmatched(unmatched, session.err());
+            }
             session.err().println("disktune: " + ex.getMessage());
             session.err().println("Try 'disktune --help' (or 'disktune COMMAND --help').");
             return ExitCode.USAGE.code();
@@ -84,9 +87,7 @@ public final class Main {
     static int internalError(Throwable ex, Session session, String[] args) {
         GlobalOptions options = session.options();
         boolean live = options == null || options.root() == null && options.sample() == null;
-        String version = DisktuneCommand.class.getPackage().getImplementationVersion();
-        Optional<Path> report = CrashReport.forRun(live).write("disktune " + (version == null ? "development build" : version)
-                + " " + String.join(" ", args), ex);
+        Optional<Path> report = CrashReport.forRun(live).write(VersionProvider.text() + " " + String.join(" ", args), ex);
         String what = ex.getClass().getName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
         session.err().println("disktune: internal error: " + what.replaceAll("[\\p{Cntrl}]+", " ").strip() + ", please report it"
                 + report.map(f -> " with the stack trace in " + f).orElse(" (no directory took the stack trace: run with --debug)"));

@@ -2,7 +2,11 @@ package org.disktune.cli;
 
 import java.util.concurrent.Callable;
 
+import org.disktune.apply.Plan;
+import org.disktune.apply.PlanRenderer;
 import org.disktune.core.DisktuneException;
+import org.disktune.initramfs.config.InitramfsGeneratorDetector;
+import org.disktune.tuning.ModuleOptionPlanner;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.tuning.ModuleOptionResult;
 import org.disktune.tuning.ModuleOptionService;
@@ -49,8 +53,27 @@ final class ModprobeSetCommand implements Callable<Integer> {
             throw DisktuneException.usage("'" + assignment.replace("\n", "\\n") + "' is not PARAM=VALUE; e.g. disktune modprobe set "
                     + module + " adma=1");
         }
+        if (dryRun && !session.host().live() && new InitramfsGeneratorDetector(session.host()).detect().primary().isEmpty()) {
+            return treeWithoutGenerator(assignment.substring(0, eq), assignment.substring(eq + 1));
+        }
         ModuleOptionResult result = ApplyFailureOutput.around(session, () -> new ModuleOptionService(session.host(), DriverCatalog.load())
                 .set(module, assignment.substring(0, eq), assignment.substring(eq + 1), kernel, dryRun));
         return new ModuleOptionRenderer().render(session.output(), "modprobe set", result);
+    }
+
+    /**
+     * A dry run on a --root or --sample tree without an initramfs generator: the plan up to the initramfs
+     * step, then one line saying the tree has no generator; exit 4 (ENVIRONMENT), as the real run would.
+     */
+    private int treeWithoutGenerator(String parameter, String value) {
+        Plan plan = new ModuleOptionPlanner(session.host(), DriverCatalog.load()).setBeforeInitramfs(module, parameter, value);
+        if (!session.output().json()) {
+            session.out().print(new PlanRenderer().render(plan));
+            session.out().flush();
+        }
+        GlobalOptions o = session.options();
+        String tree = o.sample() != null && !o.sample().isEmpty() ? "sample " + o.sample() : o.root() != null ? "--root " + o.root() : "this tree";
+        throw DisktuneException.environment(tree + " has no initramfs generator (no mkinitcpio, dracut or initramfs-tools in the tree): "
+                + "the plan " + (session.output().json() ? "" : "above ") + "stops before the initramfs; nothing was changed");
     }
 }

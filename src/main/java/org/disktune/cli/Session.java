@@ -18,6 +18,7 @@ import org.disktune.host.KernelLogSource;
 import org.disktune.host.LinuxHost;
 import org.disktune.host.LiveKernelLog;
 import org.disktune.host.ProcessCommandRunner;
+import org.disktune.host.ProgressCommandRunner;
 import org.disktune.host.RefusingCommandRunner;
 import org.disktune.host.RootedHost;
 import org.disktune.tuning.DesiredStateService;
@@ -58,7 +59,7 @@ final class Session {
             if (!Files.isDirectory(root.resolve("sys")) && !Files.isDirectory(root.resolve("proc")) && !Files.isDirectory(root.resolve("etc"))) {
                 throw DisktuneException.usage("--root " + options.root() + " is not a Linux tree (no sys/, proc/ or etc/ in it); give the top of a mounted root or a sysfs snapshot");
             }
-            CommandRunner programs = options.chroot() ? new ChrootCommandRunner(root, new ProcessCommandRunner())
+            CommandRunner programs = options.chroot() ? ProgressCommandRunner.wrap(new ChrootCommandRunner(root, new ProcessCommandRunner()), options.json())
                     : new RefusingCommandRunner("--root " + options.root() + " (add --chroot to run them inside it)");
             return new RootedHost(root, programs,
                     kernelLog(options, () -> treeKernelLog(root, "--root " + options.root())), Clock.systemUTC(), Files.isWritable(root));
@@ -67,13 +68,13 @@ final class Session {
             throw DisktuneException.usage("--chroot needs --root DIR (the tree to run programs in)");
         }
         ProcessCommandRunner commands = new ProcessCommandRunner();
-        return new LinuxHost(commands, kernelLog(options, () -> new LiveKernelLog(commands)));
+        return new LinuxHost(ProgressCommandRunner.wrap(commands, options.json()), kernelLog(options, () -> new LiveKernelLog(commands)));
     }
 
     /** --kernel-log FILE for any host; otherwise the host's own log. */
     private static KernelLogSource kernelLog(GlobalOptions options, Supplier<KernelLogSource> own) {
         if (options.kernelLog() != null) {
-            return new FileKernelLog(Path.of(options.kernelLog()).toAbsolutePath().normalize());
+            return new FileKernelLog(Path.of(options.kernelLog())); // as typed: errors quote it so
         }
         return own.get();
     }

@@ -51,7 +51,8 @@ final class VerifyCommand implements Callable<Integer> {
             java.nio.file.Path file = session.localFile(prometheus);
             String text = PrometheusFile.text(report, java.time.Instant.now(session.host().clock()));
             if (!PrometheusFile.write(file, text) && !quiet) {
-                session.err().println("disktune: --prometheus " + prometheus + ": no directory " + file.toAbsolutePath().getParent()
+                session.err().println("disktune: --prometheus " + prometheus + ": no directory "
+                        + java.util.Objects.requireNonNullElse(java.nio.file.Path.of(prometheus).getParent(), java.nio.file.Path.of("."))
                         + " (the textfile collector's directory of node_exporter); metrics not written");
                 session.err().flush();
             }

@@ -1,5 +1,8 @@
 package org.disktune.modprobe;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,18 +33,32 @@ public final class ModprobeShowService {
         }
         List<ModuleOptionStatus> rows = new ArrayList<>();
         for (List<ModuleOption> settings : byParam.values()) {
-            ModuleOption winner = settings.get(settings.size() - 1);
-            String module = winner.module();
-            String param = ModprobeConfigParser.normalizeName(winner.parameter());
+            ModuleOption last = settings.get(settings.size() - 1);
+            String module = last.module();
+            String param = ModprobeConfigParser.normalizeName(last.parameter());
+            RunningParameter running = reader.read(module, param);
+            boolean builtIn = running.presence() != ParameterPresence.MODULE_NOT_LOADED && builtIn(module);
             List<String> notes = new ArrayList<>();
-            for (ModuleOption earlier : settings.subList(0, settings.size() - 1)) {
-                if (!java.util.Objects.equals(earlier.value(), winner.value())) {
-                    notes.add("overridden: " + earlier.origin().describe() + " sets " + (earlier.value() == null ? "(bare)" : earlier.value()));
+            ModuleOption winner = last;
+            if (builtIn) {
+                // a built-in module never sees modprobe.d: only the kernel command line sets its parameters
+                winner = settings.stream().filter(o -> o.origin().commandLine()).reduce((a, b) -> b).orElse(last);
+                for (ModuleOption o : settings) {
+                    if (!o.origin().commandLine()) {
+                        notes.add(o.origin().describe() + " does not apply: " + module + " is built into the kernel, which takes its "
+                                + "parameters only from the kernel command line (" + module + "." + param
+                                + (o.value() == null ? "" : "=" + o.value()) + ")");
+                    }
+                }
+            } else {
+                for (ModuleOption earlier : settings.subList(0, settings.size() - 1)) {
+                    if (!java.util.Objects.equals(earlier.value(), winner.value())) {
+                        notes.add("overridden: " + earlier.origin().describe() + " sets " + (earlier.value() == null ? "(bare)" : earlier.value()));
+                    }
                 }
             }
             moduleNotes(config, module, notes);
             ParameterType type = catalog.parameter(module, param).map(DriverParameter::type).orElse(null);
-            RunningParameter running = reader.read(module, param);
             OptionAgreement agreement = switch (running.presence()) {
                 case MODULE_NOT_LOADED -> OptionAgreement.NOT_LOADED;
                 case NOT_VISIBLE_IN_SYSFS -> OptionAgreement.NOT_VISIBLE_IN_SYSFS;
@@ -50,7 +67,10 @@ public final class ModprobeShowService {
             if (agreement == OptionAgreement.NOT_VISIBLE_IN_SYSFS) {
                 notes.add("not visible in sysfs: check the kernel log for its effect");
             }
-            if (agreement == OptionAgreement.DISAGREE) {
+            if (agreement == OptionAgreement.DISAGREE && winner.origin().commandLine()) {
+                notes.add("the kernel adjusted the value: the command line asks for " + winner.value() + ", the kernel runs with "
+                        + running.value() + " (it limits the parameter to what it supports); a reboot will not change that");
+            } else if (agreement == OptionAgreement.DISAGREE && !builtIn) {
                 notes.add("the running module uses another value: reboot, or rebuild the initramfs if the module loads from it");
             }
             rows.add(new ModuleOptionStatus(module, param, winner.value(), winner.origin().describe(), running.value(), agreement, notes));
@@ -72,6 +92,38 @@ public final class ModprobeShowService {
             }
         }
         return rows;
+    }
+
+    /**
+     * Whether module is built into the running kernel: listed in /lib/modules/RELEASE/modules.builtin
+     * (written by the kernel build, read by kmod), or present in /sys/module (the kernel makes
+     * /sys/module/M for a built-in module's parameters, kernel/params.c param_sysfs_builtin()) but not
+     * in /proc/modules, which lists loaded loadable modules only. Not initstate: kernels before 2.6.22
+     * had none.
+     */
+    private boolean builtIn(String module) {
+        String m = ModprobeConfigParser.normalizeName(module);
+        try {
+            Path loaded = host.path("/proc/modules");
+            if (Files.isDirectory(host.path("/sys/module/" + m)) && Files.isRegularFile(loaded)) {
+                try (java.util.stream.Stream<String> lines = Files.lines(loaded)) {
+                    if (lines.map(l -> l.split(" ", 2)[0]).noneMatch(name -> ModprobeConfigParser.normalizeName(name).equals(m))) {
+                        return true;
+                    }
+                }
+            }
+            Path release = host.path("/proc/sys/kernel/osrelease");
+            Path list = Files.isRegularFile(release) ? host.path("/lib/modules/" + Files.readString(release).strip() + "/modules.builtin") : null;
+            if (list == null || !Files.isRegularFile(list)) {
+                return false;
+            }
+            try (java.util.stream.Stream<String> lines = Files.lines(list)) {
+                return lines.map(l -> l.substring(l.lastIndexOf('/') + 1).replaceFirst("\\.ko$", ""))
+                        .anyMatch(name -> ModprobeConfigParser.normalizeName(name).equals(m));
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
     }
 
     private static void moduleNotes(ModprobeConfig config, String module, List<String> notes) {

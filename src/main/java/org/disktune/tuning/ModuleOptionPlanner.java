@@ -72,6 +72,21 @@ public final class ModuleOptionPlanner {
         return new ModuleOptionPlan("set", option.module(), option.parameter(), option.value(), plan, target, current.notes());
     }
 
+    /**
+     * The steps of {@link #set} before the initramfs (the configuration and the modprobe file), for a --root or
+     * --sample tree that has no initramfs generator: what a dry run shows before it stops there.
+     */
+    public Plan setBeforeInitramfs(String module, String parameter, String value) {
+        OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
+        Current current = current();
+        byte[] edited = options.editor().set(current.base(), option.module(), option.parameter(), option.value());
+        String what = "set " + option.module() + " " + option.parameter() + "=" + option.value();
+        byte[] wanted = file.render(options.options(edited, CONFIG));
+        Plan modprobe = Arrays.equals(current.modprobe(), wanted) ? Plan.empty()
+                : Plan.of(new WriteFile(PATH, current.modprobe(), wanted, what + " in the module options disktune owns"));
+        return configEdit(current.config(), edited, what).then(modprobe);
+    }
+
     public ModuleOptionPlan unset(String module, String parameter, String kernel) {
         OptionValidator.CheckedOption names = new OptionValidator(DriverCatalog.parse("")).check(module, parameter, "0");
         Current current = current();

@@ -90,7 +90,10 @@ class BenchCommandTest {
     @Test
     void badTargetsAreOneLineErrorsAndStoreNothing() throws IOException {
         long before = Files.exists(STORE) ? Files.list(STORE).count() : 0;
-        CliRun none = CliRun.run("bench");
+        CliRun bare = CliRun.run("bench");
+        assertEquals(2, bare.exitCode());
+        assertTrue(bare.err().startsWith("Usage: disktune bench"), "bare bench is a group: its short usage: " + bare.err());
+        CliRun none = CliRun.run("bench", "--quick");
         assertEquals(2, none.exitCode());
         assertEquals("disktune: bench needs a TARGET: a block device (/dev/sdb) or a directory on the file system under test\n", none.err());
         CliRun missing = CliRun.run("bench", "/dev/sdzz");

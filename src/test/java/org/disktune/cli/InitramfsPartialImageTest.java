@@ -85,7 +85,7 @@ class InitramfsPartialImageTest {
         assertFalse(run.out().contains("b.conf"), run.out());
         assertTrue(run.out().contains("error: the kernel unpacks the 1 entries above and stops at archive 2 (offset " + errorOffset
                 + "): invalid magic at start of compressed archive"), run.out());
-        assertEquals("disktune: initrd.img: archive 2 at offset " + errorOffset + ": invalid magic at start of compressed archive: "
+        assertEquals("disktune: " + image + ": archive 2 at offset " + errorOffset + ": invalid magic at start of compressed archive: "
                 + "a cpio header at byte " + errorOffset + ", not a multiple of 4 (the kernel reads cpio only at 4-byte boundaries: "
                 + "pad the part before it with NULs)\n", run.err());
     }

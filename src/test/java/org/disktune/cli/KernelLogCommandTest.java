@@ -167,11 +167,15 @@ class KernelLogCommandTest {
     /** This machine (a VM with a virtio disk, no ATA): the live log is read and says there is no ATA device. */
     @Test
     void liveLogOfThisMachine() {
+        System.out.println("KernelLogCommandTest.liveLogOfThisMachine: /dev/kmsg " + (Files.isReadable(Path.of("/dev/kmsg")) ? "readable"
+                : "not readable: skipped"));
         Assumptions.assumeTrue(Files.isReadable(Path.of("/dev/kmsg")), "/dev/kmsg readable (root)");
         CliRun run = CliRun.run("kernel-log");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().startsWith("Kernel log /dev/kmsg: "), run.out());
         boolean ata = Files.exists(Path.of("/sys/class/ata_device")) && Path.of("/sys/class/ata_device").toFile().list().length > 0;
+        System.out.println("KernelLogCommandTest.liveLogOfThisMachine: " + (ata ? "ATA devices here: output checked for its header only"
+                : "no ATA device here: checked that the log says so"));
         if (!ata) {
             assertTrue(run.out().contains("No ATA device and no IDE drive in the kernel log"), run.out());
         }

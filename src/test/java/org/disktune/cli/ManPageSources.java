@@ -37,11 +37,43 @@ public final class ManPageSources {
             throw new IOException("ManPageGenerator exited " + code);
         }
         // picocli writes every page as section 1; disktune administers the system: section 8
+        Path sections = Path.of(args.length > 1 ? args[1] : "src/main/asciidoc");
+        String exitStatus = Files.readString(sections.resolve("_disktune-exit-status.adoc"), StandardCharsets.UTF_8);
+        String topSections = Files.readString(sections.resolve("_disktune-sections.adoc"), StandardCharsets.UTF_8);
         File[] pages = outdir.listFiles((dir, name) -> name.endsWith(".adoc"));
         for (File page : pages == null ? new File[0] : pages) {
             Path path = page.toPath();
-            String text = Files.readString(path, StandardCharsets.UTF_8);
-            Files.writeString(path, text.replaceAll("(disktune[a-z-]*)\\(1\\)", "$1(8)"), StandardCharsets.UTF_8);
+            String text = Files.readString(path, StandardCharsets.UTF_8).replaceAll("(disktune[a-z-]*)\\(1\\)", "$1(8)");
+            Files.writeString(path, manPagesSeven(text, page.getName().equals("disktune.adoc"), exitStatus, topSections), StandardCharsets.UTF_8);
         }
+    }
+
+    /**
+     * The sections of man-pages(7) in its order: picocli's "Exit codes:" becomes EXIT STATUS (with the help
+     * convention); the top page gets ENVIRONMENT, FILES, EXAMPLES and SEE ALSO from src/main/asciidoc/_disktune-*.adoc
+     * (Asciidoctor skips files that start with _), every command page an EXIT STATUS and a SEE ALSO naming disktune(8).
+     */
+    static String manPagesSeven(String text, boolean top, String exitStatus, String topSections) {
+        String end = "// end::picocli-generated-full-manpage[]";
+        if (!text.contains(end)) {
+            throw new IllegalStateException("picocli's page layout changed: no " + end);
+        }
+        if (top) {
+            String heading = "==  Exit codes:\n";
+            if (!text.contains(heading)) {
+                throw new IllegalStateException("picocli's page layout changed: no '" + heading.strip() + "' heading");
+            }
+            return text.replace(heading, "== Exit status\n\n" + exitStatus).replace(end, topSections + "\n" + end);
+        }
+        return text.replace(end, """
+                == Exit status
+
+                0 on success; otherwise one of the codes in *disktune*(8), EXIT STATUS. *--help* prints this page's options and exits 0.
+
+                == See also
+
+                *disktune*(8), *disktune.conf*(5)
+
+                """ + end);
     }
 }

@@ -80,6 +80,85 @@ class ManPageTest {
         }
     }
 
+    /** man-pages(7): these sections, in this order, on every command page; the top page has them all. */
+    private static final List<String> COMMAND_PAGE_SECTIONS = List.of("NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "SEE ALSO");
+    private static final List<String> TOP_PAGE_SECTIONS = List.of("NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT",
+            "FILES", "EXAMPLES", "SEE ALSO");
+
+    @Test
+    void everyPageHasTheSectionsOfManPagesSevenInItsOrder() throws IOException {
+        for (String page : commandPageNames()) {
+            String text = Files.readString(GENERATED.resolve(page));
+            List<String> wanted = page.equals("disktune.8") ? TOP_PAGE_SECTIONS : COMMAND_PAGE_SECTIONS;
+            List<String> found = text.lines().filter(l -> l.startsWith(".SH ")).map(l -> l.substring(4).replace("\"", "")).toList();
+            List<String> ofThose = found.stream().filter(wanted::contains).toList();
+            assertEquals(wanted, ofThose, page + " sections " + found);
+            assertTrue(!text.contains("EXIT CODES") && !text.contains("Exit codes:"), page + " says EXIT STATUS, not EXIT CODES");
+        }
+        String top = Files.readString(GENERATED.resolve("disktune.8"));
+        for (String named : List.of("JAVA_TOOL_OPTIONS", "/etc/disktune/disktune.conf", "/var/lib/disktune/journal/", "/etc/udev/rules.d/90\\-disktune.rules",
+                "disktune.service", "\\fBdisktune.conf\\fP(5)", "\\fBhdparm\\fP(8)", "\\fBudev\\fP(7)", "\\fBmodprobe.d\\fP(5)")) {
+            assertTrue(top.contains(named), "disktune.8 names " + named);
+        }
+    }
+
+    /** man --warnings -l (groff's warnings) is silent on every page, and lexgrog (mandb's parser) finds each NAME line. */
+    @Test
+    void manAndLexgrogReadEveryPageWithoutWarnings() throws IOException, InterruptedException {
+        for (String page : pages(COMMITTED)) {
+            Path file = COMMITTED.resolve(page);
+            Result man = run(List.of("man", "--warnings", "-l", file.toString()), "man (package man-db)");
+            assertEquals(0, man.code(), "man -l " + page + ": " + man.err());
+            assertEquals("", man.err(), "man --warnings -l " + page + " warns");
+            Result lexgrog = run(List.of("lexgrog", file.toString()), "lexgrog (package man-db)");
+            String name = page.substring(0, page.lastIndexOf('.'));
+            assertEquals(0, lexgrog.code(), "lexgrog " + page + ": " + lexgrog.out() + lexgrog.err());
+            assertTrue(lexgrog.out().startsWith(file + ": \"" + name + " - "), "lexgrog finds the NAME line of " + page + ": " + lexgrog.out());
+        }
+    }
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(List<String> command, String tool) throws IOException, InterruptedException {
+        Process p;
+        try {
+            p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        } catch (IOException e) {
+            throw new AssertionError(tool + " is missing: install it (apt-get install man-db): " + e.getMessage(), e);
+        }
+        p.getOutputStream().close();
+        java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return p.getErrorStream().readAllBytes();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        int code = p.waitFor();
+        return new Result(code, out, new String(err.join(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** README and man agree: the exit codes, the help convention and verify's states. */
+    @Test
+    void readmeAndTheManPageAgree() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        String exitCodes = readme.substring(readme.indexOf("## Exit codes"), readme.indexOf("\n## ", readme.indexOf("## Exit codes") + 3));
+        String top = Files.readString(GENERATED.resolve("disktune.8"));
+        for (org.disktune.core.ExitCode code : org.disktune.core.ExitCode.values()) {
+            assertTrue(exitCodes.contains("| " + code.code() + " |"), "README Exit codes lists " + code.code());
+        }
+        for (String state : List.of("ok", "drift", "pending", "unknown", "absent")) {
+            assertTrue(exitCodes.contains("`" + state + "`"), "README Exit codes names verify's state " + state);
+            assertTrue(top.contains("\\fI" + state + "\\fP"), "disktune.8 names verify's state " + state);
+        }
+        for (String convention : List.of("short usage", "--help", "unknown command")) {
+            assertTrue(exitCodes.contains(convention), "README Exit codes states the help convention: " + convention);
+            assertTrue(top.replace("\\-", "-").contains(convention), "disktune.8 states the help convention: " + convention);
+        }
+    }
+
     @Test
     void committedManPagesAreUpToDate() throws IOException {
         TreeSet<String> generated = pages(GENERATED);

@@ -127,7 +127,10 @@ class VerifyCommandTest {
     /** This machine, read-only: nothing written by disktune (it never ran apply here), so 0 and says so. */
     @Test
     void liveMachineWithNothingWritten() {
-        Assumptions.assumeFalse(Files.exists(Path.of("/etc/modprobe.d/disktune.conf")), "disktune has not written this machine");
+        boolean written = Files.exists(Path.of("/etc/modprobe.d/disktune.conf"));
+        System.out.println("VerifyCommandTest.liveMachineWithNothingWritten: /etc/modprobe.d/disktune.conf " + (written ? "exists: skipped"
+                : "absent") + "; /etc/disktune/disktune.conf " + (Files.exists(Path.of("/etc/disktune/disktune.conf")) ? "exists" : "absent"));
+        Assumptions.assumeFalse(written, "disktune has not written this machine");
         CliRun run = CliRun.run("verify");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("note: no /etc/disktune/disktune.conf: verifying only what disktune wrote")

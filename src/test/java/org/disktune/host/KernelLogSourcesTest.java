@@ -200,11 +200,15 @@ class KernelLogSourcesTest {
     /** This machine's own ring buffer (root, virtio disk, no ATA): records come back without blocking. */
     @Test
     void liveKmsgOnThisMachine() throws IOException {
+        System.out.println("KernelLogSourcesTest.liveKmsgOnThisMachine: /dev/kmsg " + (Files.isReadable(Path.of("/dev/kmsg")) ? "readable"
+                : "not readable: skipped"));
         Assumptions.assumeTrue(Files.isReadable(Path.of("/dev/kmsg")), "/dev/kmsg not readable here");
         KernelLogReader r = new LiveKernelLog(new ProcessCommandRunner()).open();
         List<String> lines = readAll(r);
         assertTrue(lines.size() > 10, "records: " + lines.size());
         boolean hasVersion = lines.stream().anyMatch(l -> l.substring(l.indexOf(';') + 1).startsWith("Linux version "));
+        System.out.println("KernelLogSourcesTest.liveKmsgOnThisMachine: source " + r.source() + (r.notes().isEmpty() ? ", no fallback"
+                : ", notes " + r.notes()));
         if (r.source().equals("/dev/kmsg") && r.notes().isEmpty()) {
             assertTrue(hasVersion, "a /dev/kmsg read without notes must reach back to the boot");
             assertTrue(lines.get(0).matches("\\d+,\\d+,\\d+,.*;.*"), lines.get(0));

@@ -118,10 +118,12 @@ public final class RealDebianRoots {
         if (!Files.isRegularFile(SCRIPT)) {
             fail(SCRIPT + " is missing: run the tests from the project directory");
         }
-        Run built = execute(List.of("bash", SCRIPT.toString(), generator.scriptName()), BUILD_TIMEOUT_MINUTES);
-        if (!built.stderr().isBlank()) {
-            System.err.print(built.stderr());
-        }
+        // the script logs each step with its time ("debian-roots: [42s] installing ..."): shown as it comes, so a
+        // first build (minutes) shows progress in the CI log instead of silence
+        long start = System.nanoTime();
+        System.out.println("RealDebianRoots: the Debian 12 " + generator.scriptName() + " root (cached in " + cacheDir() + "; built if missing)");
+        Run built = execute(List.of("bash", SCRIPT.toString(), generator.scriptName()), BUILD_TIMEOUT_MINUTES, true);
+        System.out.printf("RealDebianRoots: the %s root is ready after %.1f s%n", generator.scriptName(), (System.nanoTime() - start) / 1e9);
         if (built.exitCode() != 0) {
             fail("cannot build the Debian 12 " + generator.scriptName() + " root: " + tail(built.stderr()));
         }
@@ -165,13 +167,39 @@ public final class RealDebianRoots {
     }
 
     private static Run execute(List<String> argv, long timeoutMinutes) {
+        return execute(argv, timeoutMinutes, false);
+    }
+
+    /** Runs argv; with echoErr every stderr line is printed to System.out as it arrives (and kept). */
+    private static Run execute(List<String> argv, long timeoutMinutes, boolean echoErr) {
         try {
             Path out = Files.createTempFile("disktune-run", ".out");
             Path err = Files.createTempFile("disktune-run", ".err");
             try {
                 ProcessBuilder builder = new ProcessBuilder(argv).redirectOutput(out.toFile()).redirectError(err.toFile())
                         .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+                if (echoErr) {
+                    builder.redirectError(ProcessBuilder.Redirect.PIPE);
+                }
                 Process process = builder.start();
+                StringBuilder echoed = new StringBuilder();
+                Thread echo = null;
+                if (echoErr) {
+                    echo = new Thread(() -> {
+                        try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(process.getErrorStream(),
+                                StandardCharsets.UTF_8))) {
+                            for (String line; (line = r.readLine()) != null; ) {
+                                System.out.println("  " + line);
+                                System.out.flush();
+                                echoed.append(line).append('\n');
+                            }
+                        } catch (IOException e) {
+                            echoed.append("(stderr unreadable: ").append(e.getMessage()).append(")\n");
+                        }
+                    }, "debian-roots-progress");
+                    echo.setDaemon(true);
+                    echo.start();
+                }
                 try {
                     if (!process.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
                         process.destroyForcibly().waitFor();
@@ -181,8 +209,11 @@ public final class RealDebianRoots {
                     process.destroyForcibly();
                     throw e;
                 }
+                if (echo != null) {
+                    echo.join(10_000);
+                }
                 return new Run(List.copyOf(argv), process.exitValue(), new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
-                        new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
+                        echoErr ? echoed.toString() : new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
             } finally {
                 Files.deleteIfExists(out);
                 Files.deleteIfExists(err);

@@ -44,7 +44,7 @@ class DiskFactsBuilderTest {
     @Test
     void legacyIdeDisksAreMembersOfTheirRaid1Arrays() {
         List<DiskFacts> facts = builder.facts(detect("seed-centos5-ide"));
-        assertEquals(List.of("hde PDC20265 [md0, md1, md2]", "hdf PDC20265 [md0, md1, md2]"),
+        assertEquals(List.of("hde Promise_Old_IDE [md0, md1, md2]", "hdf Promise_Old_IDE [md0, md1, md2]"),
                 facts.stream().map(f -> f.name() + " " + f.driver() + " " + f.mdArrays()).toList());
     }
 }

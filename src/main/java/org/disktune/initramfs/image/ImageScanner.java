@@ -95,9 +95,14 @@ final class ImageScanner {
     private boolean trailerSeen;
 
     ImageScanner(Path image) {
+        this(image, null);
+    }
+
+    /** Errors name the image as {@code shown} (as the user typed it), or by its file name when null. */
+    ImageScanner(Path image, String shown) {
         this.image = image;
         Path fileName = image.getFileName();
-        this.name = fileName == null ? image.toString() : fileName.toString();
+        this.name = shown != null ? shown : fileName == null ? image.toString() : fileName.toString();
     }
 
     /**

@@ -23,6 +23,17 @@ import org.disktune.core.ExitCode;
  * where the kernel stops part way gives a listing of what it unpacked and the {@link ImageError}.
  */
 public final class InitramfsImageReader {
+    /** How errors name the image: the path as the user typed it, or null for the image's file name. */
+    private final String shown;
+
+    public InitramfsImageReader() {
+        this(null);
+    }
+
+    /** A reader whose errors name the image as {@code shown} (an IMAGE argument exactly as typed). */
+    public InitramfsImageReader(String shown) {
+        this.shown = shown;
+    }
 
     /**
      * The effective content of the image (last archive wins) and its archives; with the error where
@@ -30,7 +41,7 @@ public final class InitramfsImageReader {
      */
     public ImageListing list(Path image) {
         ListingCollector collector = new ListingCollector();
-        ImageError error = new ImageScanner(image).scan(collector);
+        ImageError error = new ImageScanner(image, shown).scan(collector);
         return collector.listing(error);
     }
 
@@ -43,7 +54,7 @@ public final class InitramfsImageReader {
      */
     public boolean copyTo(Path image, String path, OutputStream out) {
         ListingCollector collector = new ListingCollector();
-        ImageScanner first = new ImageScanner(image);
+        ImageScanner first = new ImageScanner(image, shown);
         ImageError error = first.scan(collector);
         Optional<ImageEntry> resolved = collector.listing(error).resolve(path);
         if (resolved.isEmpty()) {
@@ -55,7 +66,7 @@ public final class InitramfsImageReader {
         }
         ImageEntry entry = resolved.get();
         if (entry.type() != EntryType.FILE) {
-            throw new DisktuneException(ExitCode.USAGE, fileName(image) + ": '" + path + "' is a "
+            throw new DisktuneException(ExitCode.USAGE, name(image) + ": '" + path + "' is a "
                     + entry.type().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " in the image, not a file");
         }
         if (entry.size() == 0) {
@@ -63,7 +74,7 @@ public final class InitramfsImageReader {
         }
         long dataOrdinal = collector.byPath().get(entry.path()).dataOrdinal();
         boolean[] copied = {false};
-        new ImageScanner(image).scan(new ImageScanner.EntrySink() {
+        new ImageScanner(image, shown).scan(new ImageScanner.EntrySink() {
             @Override
             public void archiveStarted(ImageSegment segment) {
             }
@@ -82,7 +93,7 @@ public final class InitramfsImageReader {
             }
         });
         if (!copied[0]) {
-            throw new DisktuneException(ExitCode.USAGE, fileName(image) + ": the image changed while '" + path + "' was read from it; try again");
+            throw new DisktuneException(ExitCode.USAGE, name(image) + ": the image changed while '" + path + "' was read from it; try again");
         }
         return true;
     }
@@ -102,7 +113,7 @@ public final class InitramfsImageReader {
     }
 
     /** Copies the entry data, checking it hashes as in the first pass. */
-    private static boolean copy(InputStream data, OutputStream out, Path image, ImageEntry entry) throws IOException {
+    private boolean copy(InputStream data, OutputStream out, Path image, ImageEntry entry) throws IOException {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");
@@ -115,20 +126,23 @@ public final class InitramfsImageReader {
             try {
                 out.write(buffer, 0, n);
             } catch (IOException e) {
-                throw new DisktuneException(ExitCode.ENVIRONMENT, fileName(image) + ": cannot write the content of '"
+                throw new DisktuneException(ExitCode.ENVIRONMENT, name(image) + ": cannot write the content of '"
                         + entry.path() + "': " + e.getMessage(), e);
             }
         }
         try {
             out.flush();
         } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, fileName(image) + ": cannot write the content of '"
+            throw new DisktuneException(ExitCode.ENVIRONMENT, name(image) + ": cannot write the content of '"
                     + entry.path() + "': " + e.getMessage(), e);
         }
         return HexFormat.of().formatHex(digest.digest()).equals(entry.sha256());
     }
 
-    private static String fileName(Path image) {
+    private String name(Path image) {
+        if (shown != null) {
+            return shown;
+        }
         Path name = image.getFileName();
         return name == null ? image.toString() : name.toString();
     }
