@@ -23,10 +23,22 @@ import org.disktune.core.ExitCode;
  * deleting it on {@link #close()}. Use in try-with-resources, once per process: Linux file locks
  * belong to the process, so a second acquire from the same JVM is refused but also weakens the
  * first (code that already holds the lock passes it on instead, as UndoExecutor does).
+ *
+ * <p>The programs disktune runs while it holds the lock hold the same file with flock(2) ({@code flock --shared},
+ * see {@link ProcessCommandRunner}): fcntl and flock locks do not conflict on Linux (flock(2), "NOTES"), and a
+ * flock lock belongs to the open file, which every descendant inherits, so it is held until the last process of
+ * the program's tree exits. After taking the fcntl lock, {@link #acquire} waits (up to {@value #WAIT_SECONDS} s)
+ * until no such flock is held: a generator of a killed run that is still dying, or one that could not be killed
+ * (no PID namespace), finishes before recovery reads or restores the files it writes; past the wait it refuses,
+ * naming the process from /proc/locks (proc(5)).
  */
 public final class HostLock implements AutoCloseable {
     /** The machine path of the lock file. */
     public static final String PATH = "/run/disktune.lock";
+    static final int WAIT_SECONDS = 30;
+
+    /** The lock file this process holds on the default file system, for the programs it runs. */
+    private static volatile Path heldFile;
 
     private final Path file;
     private final FileChannel channel;
@@ -44,6 +56,15 @@ public final class HostLock implements AutoCloseable {
     }
 
     static HostLock acquire(Path file, String shownPath, long pid) {
+        return acquire(file, shownPath, pid, java.time.Duration.ofSeconds(WAIT_SECONDS));
+    }
+
+    /** The lock file this process holds now (on the default file system), if any. */
+    static java.util.Optional<Path> heldFile() {
+        return java.util.Optional.ofNullable(heldFile);
+    }
+
+    static HostLock acquire(Path file, String shownPath, long pid, java.time.Duration programWait) {
         byte[] pidLine = (pid + "\n").getBytes(StandardCharsets.US_ASCII);
         try {
             Path parent = file.toAbsolutePath().getParent();
@@ -70,9 +91,16 @@ public final class HostLock implements AutoCloseable {
                 channel.close();
                 throw held(shownPath, holder);
             }
+            try {
+                awaitPrograms(file, shownPath, programWait);
+            } catch (DisktuneException e) {
+                channel.close();
+                throw e;
+            }
             channel.truncate(0);
             channel.write(ByteBuffer.wrap(pidLine), 0);
             channel.force(false);
+            heldFile = file.toAbsolutePath();
             return new HostLock(file, channel, lock);
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT,
@@ -86,6 +114,7 @@ public final class HostLock implements AutoCloseable {
             if (channel == null) {
                 Files.deleteIfExists(file);
             } else {
+                heldFile = null;
                 lock.release();
                 channel.close();
             }
@@ -93,6 +122,51 @@ public final class HostLock implements AutoCloseable {
             throw new DisktuneException(ExitCode.ENVIRONMENT,
                     "cannot release the lock " + file + ": " + AtomicFileWriter.describe(e), e);
         }
+    }
+
+    /** Waits until no process holds a flock(2) lock on {@code file} (see the class comment), or throws naming one. */
+    private static void awaitPrograms(Path file, String shownPath, java.time.Duration wait) throws IOException {
+        LibC libc = LibC.load();
+        int fd = libc.open(file.toString(), LibC.O_RDONLY | LibC.O_CLOEXEC);
+        if (fd < 0) {
+            throw new IOException("cannot open " + file + " to check for running programs");
+        }
+        try {
+            long deadline = System.nanoTime() + wait.toNanos();
+            while (libc.flock(fd, LibC.LOCK_EX | LibC.LOCK_NB) != 0) {
+                if (System.nanoTime() > deadline) {
+                    String holder = flockHolder(file);
+                    throw new DisktuneException(ExitCode.ENVIRONMENT, "a program started by a disktune that was killed is still running: "
+                            + (holder.equals("unknown") ? "a process" : "pid " + holder + describe(holder)) + " holds the lock " + shownPath
+                            + "; wait for it to finish and run again (the lock is freed when it exits; do not delete " + shownPath + ")");
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new DisktuneException(ExitCode.ENVIRONMENT, "interrupted while waiting for the lock " + shownPath, e);
+                }
+            }
+            libc.flock(fd, LibC.LOCK_UN);
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    /** The pid /proc/locks gives for a FLOCK lock on {@code file} ("1: FLOCK ADVISORY READ PID MAJ:MIN:INODE 0 EOF"), or "unknown". */
+    static String flockHolder(Path file) {
+        try {
+            Object inode = Files.getAttribute(file, "unix:ino");
+            for (String line : Files.readAllLines(Path.of("/proc/locks"))) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length >= 6 && f[1].equals("FLOCK") && f[5].endsWith(":" + inode)) {
+                    return f[4];
+                }
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // the message then names no pid
+        }
+        return "unknown";
     }
 
     private static byte[] readAll(FileChannel channel) throws IOException {
