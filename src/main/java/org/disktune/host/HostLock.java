@@ -44,10 +44,15 @@ public final class HostLock implements AutoCloseable {
     private final FileChannel channel;
     private final FileLock lock;
 
-    private HostLock(Path file, FileChannel channel, FileLock lock) {
+    private final LibC libc;
+    private final int flockFd;
+
+    private HostLock(Path file, FileChannel channel, FileLock lock, LibC libc, int flockFd) {
         this.file = file;
         this.channel = channel;
         this.lock = lock;
+        this.libc = libc;
+        this.flockFd = flockFd;
     }
 
     /** Takes the lock of {@code host} for this process, or throws ENVIRONMENT naming the holder. */
@@ -77,9 +82,36 @@ public final class HostLock implements AutoCloseable {
                 } catch (FileAlreadyExistsException e) {
                     throw heldByFile(shownPath, holderOf(Files.readAllBytes(file)));
                 }
-                return new HostLock(file, null, null);
+                return new HostLock(file, null, null, null, -1);
             }
             FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            // opened before the fcntl lock is taken and kept open as long as it is held: closing any descriptor of
+            // the file would release the process's fcntl locks on it (fcntl(2), "Advisory record locking")
+            LibC libc = LibC.load();
+            int flockFd = libc.open(file.toString(), LibC.O_RDONLY | LibC.O_CLOEXEC);
+            if (flockFd < 0) {
+                channel.close();
+                throw new IOException("cannot open " + file + " to check for running programs");
+            }
+            try {
+                HostLock taken = lockAndWait(file, shownPath, pidLine, channel, libc, flockFd, programWait);
+                flockFd = -1;
+                return taken;
+            } finally {
+                if (flockFd >= 0) {
+                    channel.close();
+                    libc.close(flockFd);
+                }
+            }
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT,
+                    "cannot take the lock " + shownPath + ": " + AtomicFileWriter.describe(e), e);
+        }
+    }
+
+    private static HostLock lockAndWait(Path file, String shownPath, byte[] pidLine, FileChannel channel, LibC libc, int flockFd,
+            java.time.Duration programWait) throws IOException {
+        {
             FileLock lock;
             try {
                 lock = channel.tryLock();
@@ -87,24 +119,14 @@ public final class HostLock implements AutoCloseable {
                 lock = null;
             }
             if (lock == null) {
-                String holder = holderOf(readAll(channel));
-                channel.close();
-                throw held(shownPath, holder);
+                throw held(shownPath, holderOf(readAll(channel)));
             }
-            try {
-                awaitPrograms(file, shownPath, programWait);
-            } catch (DisktuneException e) {
-                channel.close();
-                throw e;
-            }
+            awaitPrograms(libc, flockFd, file, shownPath, programWait);
             channel.truncate(0);
             channel.write(ByteBuffer.wrap(pidLine), 0);
             channel.force(false);
             heldFile = file.toAbsolutePath();
-            return new HostLock(file, channel, lock);
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT,
-                    "cannot take the lock " + shownPath + ": " + AtomicFileWriter.describe(e), e);
+            return new HostLock(file, channel, lock, libc, flockFd);
         }
     }
 
@@ -117,6 +139,7 @@ public final class HostLock implements AutoCloseable {
                 heldFile = null;
                 lock.release();
                 channel.close();
+                libc.close(flockFd);
             }
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT,
@@ -125,13 +148,8 @@ public final class HostLock implements AutoCloseable {
     }
 
     /** Waits until no process holds a flock(2) lock on {@code file} (see the class comment), or throws naming one. */
-    private static void awaitPrograms(Path file, String shownPath, java.time.Duration wait) throws IOException {
-        LibC libc = LibC.load();
-        int fd = libc.open(file.toString(), LibC.O_RDONLY | LibC.O_CLOEXEC);
-        if (fd < 0) {
-            throw new IOException("cannot open " + file + " to check for running programs");
-        }
-        try {
+    private static void awaitPrograms(LibC libc, int fd, Path file, String shownPath, java.time.Duration wait) {
+        {
             long deadline = System.nanoTime() + wait.toNanos();
             while (libc.flock(fd, LibC.LOCK_EX | LibC.LOCK_NB) != 0) {
                 if (System.nanoTime() > deadline) {
@@ -148,8 +166,6 @@ public final class HostLock implements AutoCloseable {
                 }
             }
             libc.flock(fd, LibC.LOCK_UN);
-        } finally {
-            libc.close(fd);
         }
     }
 
