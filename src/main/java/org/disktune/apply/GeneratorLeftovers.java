@@ -21,9 +21,9 @@ import org.disktune.host.Host;
  * ${TMPDIR:-/var/tmp}); dracut in {@code /var/tmp/dracut.XXXXXX}; mkinitcpio in {@code mkinitcpio.XXXXXX} under
  * /tmp or /var/tmp (their scripts in initramfs-tools 0.142, dracut 059, mkinitcpio 37). Only those of an entry
  * interrupted while applying a plan that ran a program count, and only those changed since the entry began (older
- * ones are someone else's); none while a generator process of the machine runs (apt may be running one).
+ * ones are someone else's); none while a generator process runs in the machine's tree (apt may be running one).
  */
-final class GeneratorLeftovers {
+public final class GeneratorLeftovers {
     private static final Pattern BOOT = Pattern.compile("initrd\\.img-.+\\.new");
     private static final Pattern TEMP = Pattern.compile("(mkinitramfs[_-].+|dracut\\..+|mkinitcpio\\..+)");
     private static final Set<String> GENERATORS = Set.of("update-initramfs", "mkinitramfs", "dracut", "mkinitcpio");
@@ -32,7 +32,7 @@ final class GeneratorLeftovers {
     }
 
     /** The leftovers of {@code entries}' interrupted generator runs, as machine paths, sorted. */
-    static List<String> of(Host host, List<JournalEntry> entries) {
+    public static List<String> of(Host host, List<JournalEntry> entries) {
         Instant since = null;
         for (JournalEntry entry : entries) {
             boolean ranProgram = entry.changes().stream().anyMatch(c -> c.kind() == ChangeKind.RUN_PROGRAM);
@@ -41,7 +41,7 @@ final class GeneratorLeftovers {
                 since = since == null || began.isBefore(since) ? began : since;
             }
         }
-        if (since == null || generatorRunning()) {
+        if (since == null || generatorRunning(host)) {
             return List.of();
         }
         List<String> found = new ArrayList<>();
@@ -81,9 +81,27 @@ final class GeneratorLeftovers {
         }
     }
 
-    private static boolean generatorRunning() {
+    /** True when a generator process runs in the host's tree: its root directory (/proc/PID/root, proc(5)) is the tree. */
+    private static boolean inTree(long pid, Path tree) {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc/" + pid + "/root")).equals(tree);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false; // gone, or not ours to see
+        }
+    }
+
+    private static boolean generatorRunning(Host host) {
+        if (!host.root().getFileSystem().equals(java.nio.file.FileSystems.getDefault())) {
+            return false;
+        }
+        Path tree;
+        try {
+            tree = host.root().toRealPath();
+        } catch (IOException e) {
+            return false;
+        }
         // the scripts run as "/bin/sh /usr/sbin/update-initramfs ...": look at the program and its first argument
-        return ProcessHandle.allProcesses().anyMatch(p -> {
+        return ProcessHandle.allProcesses().filter(p -> inTree(p.pid(), tree)).anyMatch(p -> {
             List<String> words = new ArrayList<>();
             p.info().command().ifPresent(words::add);
             p.info().arguments().filter(a -> a.length > 0).ifPresent(a -> words.add(a[0]));
