@@ -4,6 +4,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /** Where a journal entry stands. Written as the lower-case names shown. */
 public enum EntryState {
+    /**
+     * Journaled before the backups are taken, nothing changed yet; left behind only by a crash while backing up. The
+     * next run that changes the machine removes its partial backups and records it "rolled-back".
+     */
+    @JsonProperty("preparing") PREPARING,
     /** Backups taken, changes under way; left behind only by a crash ({@code undo --force} recovers it). */
     @JsonProperty("applying") APPLYING,
     /** Every change made and every check passed. */

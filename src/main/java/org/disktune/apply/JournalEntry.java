@@ -10,15 +10,21 @@ import java.util.List;
  * {@code undoOf} names the entry an undo reverted (for a rollback of several entries: the oldest),
  * {@code reverts} every entry a rollback reverted, newest first (empty for other entries and for
  * entries written before rollback existed); {@code undoneBy} the entry that reverted this one.
+ * {@code completedAt}/{@code completedBy}: an entry interrupted while applying that a later run of the same
+ * command completed (state then "applied"): when, and that run's entry (null when the run found nothing left to
+ * change). {@code removedLeftovers}: temporary files of an interrupted initramfs generator this entry removed.
+ * Fields added later are absent (null, empty) in older entries.
  */
 public record JournalEntry(String id, String description, EntryState state, String time, String bootId,
         String undoOf, String undoneBy, List<ChangeRecord> changes, List<FileRecord> files,
-        List<String> createdDirectories, String failure, String failureOutput, List<String> reverts) {
+        List<String> createdDirectories, String failure, String failureOutput, List<String> reverts,
+        String completedAt, String completedBy, List<String> removedLeftovers) {
     public JournalEntry {
         changes = changes == null ? List.of() : List.copyOf(changes);
         files = files == null ? List.of() : List.copyOf(files);
         createdDirectories = createdDirectories == null ? List.of() : List.copyOf(createdDirectories);
         reverts = reverts == null ? List.of() : List.copyOf(reverts);
+        removedLeftovers = removedLeftovers == null ? List.of() : List.copyOf(removedLeftovers);
     }
 
     /** True for an entry that reverted others (undo or rollback): it is never reverted itself. */
@@ -34,18 +40,54 @@ public record JournalEntry(String id, String description, EntryState state, Stri
         return undoOf == null ? List.of() : List.of(undoOf);
     }
 
+    /**
+     * One line on an entry interrupted by a crash (state preparing or applying): what was interrupted, when, and
+     * which command recovers it. Empty for other states.
+     */
+    public java.util.Optional<String> interruption() {
+        String head = "entry " + id + " (" + description + ") was interrupted at " + time;
+        return switch (state) {
+            case PREPARING -> java.util.Optional.of(head + " while backing up, before anything changed; the next disktune "
+                    + "command that changes the machine discards it");
+            case APPLYING -> java.util.Optional.of(head + " while applying; run the same command again to complete it, or "
+                    + "disktune undo --force to restore its files from " + Journal.BACKUPS + "/" + id);
+            default -> java.util.Optional.empty();
+        };
+    }
+
+    JournalEntry withState(EntryState newState) {
+        return new JournalEntry(id, description, newState, time, bootId, undoOf, undoneBy, changes, files, createdDirectories,
+                failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers);
+    }
+
+    JournalEntry withFiles(List<FileRecord> newFiles) {
+        return new JournalEntry(id, description, state, time, bootId, undoOf, undoneBy, changes, newFiles, createdDirectories,
+                failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers);
+    }
+
     JournalEntry applied(List<FileRecord> filesAfter, List<String> created) {
         return new JournalEntry(id, description, EntryState.APPLIED, time, bootId, undoOf, undoneBy, changes,
-                filesAfter, created, null, null, reverts);
+                filesAfter, created, null, null, reverts, completedAt, completedBy, removedLeftovers);
+    }
+
+    /** This interrupted entry, completed by a run of the same command at {@code at} ({@code by}: its entry, or null). */
+    JournalEntry completed(List<FileRecord> filesNow, String at, String by) {
+        return new JournalEntry(id, description, EntryState.APPLIED, time, bootId, undoOf, undoneBy, changes,
+                filesNow, createdDirectories, null, null, reverts, at, by, removedLeftovers);
     }
 
     JournalEntry failed(EntryState failedState, List<String> created, String why, String output) {
         return new JournalEntry(id, description, failedState, time, bootId, undoOf, undoneBy, changes, files,
-                created, why, output, reverts);
+                created, why, output, reverts, completedAt, completedBy, removedLeftovers);
     }
 
     JournalEntry undoneBy(String undoId) {
         return new JournalEntry(id, description, EntryState.UNDONE, time, bootId, undoOf, undoId, changes, files,
-                createdDirectories, failure, failureOutput, reverts);
+                createdDirectories, failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers);
+    }
+
+    JournalEntry withRemovedLeftovers(List<String> removed) {
+        return new JournalEntry(id, description, state, time, bootId, undoOf, undoneBy, changes, files, createdDirectories,
+                failure, failureOutput, reverts, completedAt, completedBy, removed);
     }
 }

@@ -32,10 +32,11 @@ import org.disktune.host.HostLock;
  * <li>removes what an earlier killed run left behind: temporary files of the atomic writer in the
  * directories the plan touches and in the journal, and backup directories that no journal entry names
  * (a crash while backing up, before the entry was written);</li>
+ * <li>writes the journal entry in state "preparing" (each sysfs write with its path, device, identity,
+ * old and new value), so that a kill while backing up leaves an entry naming its backup folder, never an orphan
+ * folder; the next run discards such an entry and its folder, recording it "rolled-back";</li>
  * <li>copies every file the plan may touch (written, deleted, or produced by a program) to
- * {@code /var/lib/disktune/backups/<id>/PATH} and records its sha256;</li>
- * <li>writes the journal entry in state "applying" (each sysfs write with its path, device, identity,
- * old and new value);</li>
+ * {@code /var/lib/disktune/backups/<id>/PATH} and records its sha256, then journals the entry "applying";</li>
  * <li>executes the changes in order: atomic writes and deletes, sysfs writes through
  * {@link Host#writeAttribute}, programs through {@code host.commands()} (a non-zero exit fails),
  * {@link Verify} post-conditions through the {@link PostconditionChecker} it was given;</li>
@@ -43,7 +44,9 @@ import org.disktune.host.HostLock;
  * attributes to their old values; removes directories it created, journals "rolled-back" and throws
  * ROLLED_BACK with one line naming what failed and what was restored (an {@link ApplyFailure} cause
  * carries the output);</li>
- * <li>otherwise journals "applied" with every file's new sha256.</li>
+ * <li>otherwise journals "applied" with every file's new sha256; an entry of the same command (same description)
+ * a crash left "applying" is then recorded "applied" too, completed by this run ({@code completed_by}), with the
+ * files as they were before this run (see {@link #completeInterrupted} for a run with nothing left to change).</li>
  * </ol>
  */
 public final class PlanExecutor {
@@ -61,6 +64,7 @@ public final class PlanExecutor {
     @SuppressWarnings("try") // the lock is held for the body
     public Optional<JournalEntry> apply(Host host, Plan plan, String description) {
         if (plan.isEmpty()) {
+            completeInterrupted(host, description);
             return Optional.empty();
         }
         try (HostLock lock = HostLock.acquire(host)) {
@@ -69,6 +73,43 @@ public final class PlanExecutor {
     }
 
     private record StepFailure(String what, String output) {
+    }
+
+    /**
+     * A run of the command {@code description} that found nothing left to change completes the entries of that
+     * command a crash left "applying": each is recorded "applied" as the machine holds it now (its backups kept, so
+     * undo still restores the state before it), with {@code completed_at}, and the temporary files its killed
+     * generator left are removed (the same command, consented again). Nothing is locked or read when the journal
+     * has no such entry. Returns the ids completed.
+     */
+    @SuppressWarnings("try") // the lock is held for the body
+    public List<String> completeInterrupted(Host host, String description) {
+        if (interruptedRuns(new Journal(host).entries(), description).isEmpty()) {
+            return List.of();
+        }
+        try (HostLock lock = HostLock.acquire(host)) {
+            Journal journal = new Journal(host);
+            List<JournalEntry> entries = journal.entries();
+            cleanUpAfterCrash(host, entries, null, List.of());
+            List<JournalEntry> interrupted = interruptedRuns(entries, description);
+            String now = Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
+            List<String> leftovers = GeneratorLeftovers.of(host, interrupted);
+            GeneratorLeftovers.remove(host, leftovers);
+            for (JournalEntry entry : interrupted) {
+                journal.save(entry.completed(filesNow(host, entry), now, null).withRemovedLeftovers(leftovers));
+            }
+            return interrupted.stream().map(JournalEntry::id).toList();
+        }
+    }
+
+    /** The entries of {@code description} a crash left "applying" (never an undo or rollback: those have their own recovery). */
+    private static List<JournalEntry> interruptedRuns(List<JournalEntry> entries, String description) {
+        return entries.stream().filter(e -> e.state() == EntryState.APPLYING && !e.isRevert() && e.description().equals(description))
+                .toList();
+    }
+
+    private static List<FileRecord> filesNow(Host host, JournalEntry entry) {
+        return entry.files().stream().map(f -> f.withNewSha256(shaOf(host, f.path()))).toList();
     }
 
     JournalEntry applyHoldingLock(Host host, Journal journal, Plan plan, String description, String undoOf) {
@@ -82,12 +123,21 @@ public final class PlanExecutor {
         List<JournalEntry> existing = journal.entries();
         String id = journal.nextId(existing);
         cleanUpAfterCrash(host, existing, id, changes);
+        existing = journal.entries();
+        String now = Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
+        List<JournalEntry> interrupted = undoOf == null && reverts.isEmpty() ? interruptedRuns(existing, description) : List.of();
+        List<JournalEntry> completedNow = interrupted.stream().map(e -> e.completed(filesNow(host, e), now, id)).toList();
+        // journal first, then back up: a kill while backing up leaves a "preparing" entry naming the backup folder,
+        // which the next run discards (cleanUpAfterCrash), never a folder nobody knows
+        JournalEntry preparing = new JournalEntry(id, description, EntryState.PREPARING, now, BootIdReader.read(host), undoOf,
+                null, changes.stream().map(ChangeRecord::of).toList(), List.of(), List.of(), null, null, reverts, null, null, null);
+        journal.save(preparing);
         Map<String, FileRecord> files = backUp(host, id, touchedPaths(changes));
-        JournalEntry entry = new JournalEntry(id, description, EntryState.APPLYING,
-                Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString(), BootIdReader.read(host), undoOf,
-                null, changes.stream().map(ChangeRecord::of).toList(), List.copyOf(files.values()), List.of(), null,
-                null, reverts);
+        JournalEntry entry = preparing.withFiles(List.copyOf(files.values())).withState(EntryState.APPLYING);
         journal.save(entry);
+        List<String> leftovers = GeneratorLeftovers.of(host, interrupted);
+        GeneratorLeftovers.remove(host, leftovers);
+        completedNow = completedNow.stream().map(e -> e.withRemovedLeftovers(leftovers)).toList();
 
         List<String> created = new ArrayList<>();
         for (int i = 0; i < changes.size(); i++) {
@@ -109,6 +159,7 @@ public final class PlanExecutor {
             // and rollback would refuse files a program (an initramfs generator) rewrote.
             throw rollBack(host, journal, entry, files, changes, created, new StepFailure(e.getMessage(), ""));
         }
+        completedNow.forEach(journal::save); // completed by this run: "applied" as the machine was before it
         return applied;
     }
 
@@ -486,6 +537,14 @@ public final class PlanExecutor {
         for (String directory : directories) {
             if (!directory.isEmpty()) {
                 host.files().removeStrayTemporaries(host.path(directory));
+            }
+        }
+        Journal journal = new Journal(host);
+        for (JournalEntry entry : existing) {
+            if (entry.state() == EntryState.PREPARING && !entry.id().equals(id)) {
+                host.files().deleteTree(host.path(Journal.BACKUPS + "/" + entry.id()));
+                journal.save(entry.failed(EntryState.ROLLED_BACK, List.of(), "interrupted while backing up, before anything changed; "
+                        + "its partial backups were removed by the next run", null));
             }
         }
         Path backups = host.path(Journal.BACKUPS);

@@ -21,7 +21,8 @@ import org.disktune.host.HostLock;
  * still writes that entry, so the history shows them reverted. After a crash (SIGKILL, power cut) in an
  * apply or a rollback, {@code rollback} without force brings everything back: see
  * {@link RollbackPlanner} for the one case that needs force. Stray temporary files and orphan backup
- * directories of the killed run are removed by the next apply or rollback (even one with nothing to roll back).
+ * directories of the killed run are removed by the next apply or rollback (even one with nothing to roll back), and
+ * so are the temporary files of an initramfs generator killed in a reverted entry ({@code removed_leftovers}).
  *
  * <p>Exit codes through {@link org.disktune.core.DisktuneException}: USAGE for an unknown id ("no journal
  * entry ID; see disktune history"); ENVIRONMENT for a file changed since disktune wrote it (without
@@ -79,7 +80,13 @@ public final class RollbackService {
             String oldest = ids.get(ids.size() - 1);
             String description = toId.isPresent() ? "rollback to before " + toId.get() : "rollback of every change";
             description += " (" + (ids.size() == 1 ? ids.get(0) : ids.size() + " entries, " + oldest + " to " + ids.get(0)) + ")";
+            List<String> leftovers = GeneratorLeftovers.of(host, plan.targets());
+            GeneratorLeftovers.remove(host, leftovers);
             JournalEntry entry = executor.applyHoldingLock(host, journal, plan.plan(), description, oldest, ids);
+            if (!leftovers.isEmpty()) {
+                entry = entry.withRemovedLeftovers(leftovers);
+                journal.save(entry);
+            }
             for (JournalEntry target : plan.targets()) {
                 journal.save(target.undoneBy(entry.id()));
             }

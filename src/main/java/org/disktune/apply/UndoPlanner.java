@@ -51,9 +51,7 @@ public final class UndoPlanner {
         }
         boolean interrupted = target.state() == EntryState.APPLYING;
         if (interrupted && !force) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "entry " + target.id() + " (" + target.description()
-                    + ") was interrupted while applying; undo --force restores its files from " + Journal.BACKUPS + "/"
-                    + target.id());
+            throw new DisktuneException(ExitCode.ENVIRONMENT, target.interruption().orElseThrow());
         }
         String reason = "undo of " + target.id() + " (" + target.description() + ")";
         List<Change> changes = new ArrayList<>();

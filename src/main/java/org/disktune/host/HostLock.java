@@ -23,19 +23,36 @@ import org.disktune.core.ExitCode;
  * deleting it on {@link #close()}. Use in try-with-resources, once per process: Linux file locks
  * belong to the process, so a second acquire from the same JVM is refused but also weakens the
  * first (code that already holds the lock passes it on instead, as UndoExecutor does).
+ *
+ * <p>The programs disktune runs while it holds the lock hold the same file with flock(2) ({@code flock --shared},
+ * see {@link ProcessCommandRunner}): fcntl and flock locks do not conflict on Linux (flock(2), "NOTES"), and a
+ * flock lock belongs to the open file, which every descendant inherits, so it is held until the last process of
+ * the program's tree exits. After taking the fcntl lock, {@link #acquire} waits (up to {@value #WAIT_SECONDS} s)
+ * until no such flock is held: a generator of a killed run that is still dying, or one that could not be killed
+ * (no PID namespace), finishes before recovery reads or restores the files it writes; past the wait it refuses,
+ * naming the process from /proc/locks (proc(5)).
  */
 public final class HostLock implements AutoCloseable {
     /** The machine path of the lock file. */
     public static final String PATH = "/run/disktune.lock";
+    static final int WAIT_SECONDS = 30;
+
+    /** The lock file this process holds on the default file system, for the programs it runs. */
+    private static volatile Path heldFile;
 
     private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private HostLock(Path file, FileChannel channel, FileLock lock) {
+    private final LibC libc;
+    private final int flockFd;
+
+    private HostLock(Path file, FileChannel channel, FileLock lock, LibC libc, int flockFd) {
         this.file = file;
         this.channel = channel;
         this.lock = lock;
+        this.libc = libc;
+        this.flockFd = flockFd;
     }
 
     /** Takes the lock of {@code host} for this process, or throws ENVIRONMENT naming the holder. */
@@ -44,6 +61,15 @@ public final class HostLock implements AutoCloseable {
     }
 
     static HostLock acquire(Path file, String shownPath, long pid) {
+        return acquire(file, shownPath, pid, java.time.Duration.ofSeconds(WAIT_SECONDS));
+    }
+
+    /** The lock file this process holds now (on the default file system), if any. */
+    static java.util.Optional<Path> heldFile() {
+        return java.util.Optional.ofNullable(heldFile);
+    }
+
+    static HostLock acquire(Path file, String shownPath, long pid, java.time.Duration programWait) {
         byte[] pidLine = (pid + "\n").getBytes(StandardCharsets.US_ASCII);
         try {
             Path parent = file.toAbsolutePath().getParent();
@@ -56,9 +82,36 @@ public final class HostLock implements AutoCloseable {
                 } catch (FileAlreadyExistsException e) {
                     throw heldByFile(shownPath, holderOf(Files.readAllBytes(file)));
                 }
-                return new HostLock(file, null, null);
+                return new HostLock(file, null, null, null, -1);
             }
             FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            // opened before the fcntl lock is taken and kept open as long as it is held: closing any descriptor of
+            // the file would release the process's fcntl locks on it (fcntl(2), "Advisory record locking")
+            LibC libc = LibC.load();
+            int flockFd = libc.open(file.toString(), LibC.O_RDONLY | LibC.O_CLOEXEC);
+            if (flockFd < 0) {
+                channel.close();
+                throw new IOException("cannot open " + file + " to check for running programs");
+            }
+            try {
+                HostLock taken = lockAndWait(file, shownPath, pidLine, channel, libc, flockFd, programWait);
+                flockFd = -1;
+                return taken;
+            } finally {
+                if (flockFd >= 0) {
+                    channel.close();
+                    libc.close(flockFd);
+                }
+            }
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT,
+                    "cannot take the lock " + shownPath + ": " + AtomicFileWriter.describe(e), e);
+        }
+    }
+
+    private static HostLock lockAndWait(Path file, String shownPath, byte[] pidLine, FileChannel channel, LibC libc, int flockFd,
+            java.time.Duration programWait) throws IOException {
+        {
             FileLock lock;
             try {
                 lock = channel.tryLock();
@@ -66,17 +119,14 @@ public final class HostLock implements AutoCloseable {
                 lock = null;
             }
             if (lock == null) {
-                String holder = holderOf(readAll(channel));
-                channel.close();
-                throw held(shownPath, holder);
+                throw held(shownPath, holderOf(readAll(channel)));
             }
+            awaitPrograms(libc, flockFd, file, shownPath, programWait);
             channel.truncate(0);
             channel.write(ByteBuffer.wrap(pidLine), 0);
             channel.force(false);
-            return new HostLock(file, channel, lock);
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT,
-                    "cannot take the lock " + shownPath + ": " + AtomicFileWriter.describe(e), e);
+            heldFile = file.toAbsolutePath();
+            return new HostLock(file, channel, lock, libc, flockFd);
         }
     }
 
@@ -86,13 +136,53 @@ public final class HostLock implements AutoCloseable {
             if (channel == null) {
                 Files.deleteIfExists(file);
             } else {
+                heldFile = null;
                 lock.release();
                 channel.close();
+                libc.close(flockFd);
             }
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT,
                     "cannot release the lock " + file + ": " + AtomicFileWriter.describe(e), e);
         }
+    }
+
+    /** Waits until no process holds a flock(2) lock on {@code file} (see the class comment), or throws naming one. */
+    private static void awaitPrograms(LibC libc, int fd, Path file, String shownPath, java.time.Duration wait) {
+        {
+            long deadline = System.nanoTime() + wait.toNanos();
+            while (libc.flock(fd, LibC.LOCK_EX | LibC.LOCK_NB) != 0) {
+                if (System.nanoTime() > deadline) {
+                    String holder = flockHolder(file);
+                    throw new DisktuneException(ExitCode.ENVIRONMENT, "a program started by a disktune that was killed is still running: "
+                            + (holder.equals("unknown") ? "a process" : "pid " + holder + describe(holder)) + " holds the lock " + shownPath
+                            + "; wait for it to finish and run again (the lock is freed when it exits; do not delete " + shownPath + ")");
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new DisktuneException(ExitCode.ENVIRONMENT, "interrupted while waiting for the lock " + shownPath, e);
+                }
+            }
+            libc.flock(fd, LibC.LOCK_UN);
+        }
+    }
+
+    /** The pid /proc/locks gives for a FLOCK lock on {@code file} ("1: FLOCK ADVISORY READ PID MAJ:MIN:INODE 0 EOF"), or "unknown". */
+    static String flockHolder(Path file) {
+        try {
+            Object inode = Files.getAttribute(file, "unix:ino");
+            for (String line : Files.readAllLines(Path.of("/proc/locks"))) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length >= 6 && f[1].equals("FLOCK") && f[5].endsWith(":" + inode)) {
+                    return f[4];
+                }
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // the message then names no pid
+        }
+        return "unknown";
     }
 
     private static byte[] readAll(FileChannel channel) throws IOException {

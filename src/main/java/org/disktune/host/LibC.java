@@ -15,6 +15,9 @@ interface LibC extends Library {
     long BLKGETSIZE64 = 0x80081272L;
     long BLKSSZGET = 0x1268L;
     int POSIX_FADV_DONTNEED = 4;
+    int LOCK_EX = 2;
+    int LOCK_NB = 4;
+    int LOCK_UN = 8;
 
     static LibC load() {
         return Native.load("c", LibC.class);
@@ -25,6 +28,9 @@ interface LibC extends Library {
     int open(String path, int flags);
 
     int close(int fd);
+
+    /** flock(2): whole-file locks of an open file description, independent of fcntl(2) record locks on Linux. */
+    int flock(int fd, int operation);
 
     int ioctl(int fd, long request, LongByReference value);
 

@@ -7,8 +7,14 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import org.disktune.core.DisktuneException;
@@ -19,9 +25,41 @@ import org.disktune.core.ExitCode;
  * program name is looked up on PATH and then in the sbin directories (root's tools, such as chroot
  * and update-initramfs, live there, and PATH often lacks them: su without -, cron), and the file
  * found is the one started, so that {@link #available} and {@link #run} always agree.
+ *
+ * <p>A program that changes the machine ({@link #run}, not {@link #query}) dies with disktune, the whole
+ * tree of it (update-initramfs runs mkinitramfs, which runs cpio and compressors): it is started as
+ * {@code setpriv --pdeathsig KILL -- unshare --pid --kill-child=KILL -- flock --shared --no-fork LOCK PROGRAM ARGS}
+ * (util-linux; each execs the next, argument lists only).
+ * <ul>
+ * <li>setpriv sets prctl(PR_SET_PDEATHSIG, SIGKILL), kept across execve of a non-set-uid program, so unshare is
+ * killed when the thread that started it exits (prctl(2): the parent <em>thread</em>). The JDK (17, Linux) starts
+ * a child by posix_spawn of jspawnhelper, which execs the program, from the calling thread
+ * (ProcessImpl/childproc.c): so every child is started from one daemon thread that lives as long as the JVM.</li>
+ * <li>unshare --pid --fork makes the program PID 1 of a new PID namespace, with its own parent-death signal
+ * (--kill-child); when PID 1 of a namespace dies the kernel kills every process in it (pid_namespaces(7)), so no
+ * grandchild survives. Needs root (CAP_SYS_ADMIN); without it only setpriv is used.</li>
+ * <li>flock --shared --no-fork takes a flock(2) lock on the host lock file (while this JVM holds its fcntl lock
+ * there, see {@link HostLock}; on Linux the two kinds do not conflict, flock(2)) and execs the program: every
+ * process of the tree inherits that open file, so the lock is held until the last one exits, and
+ * {@link HostLock#acquire} waits for a dying tree of a killed run before recovery touches the files.</li>
+ * </ul>
+ * A wrapper that is not installed is left out (the program still runs, without that guarantee).
  */
 public final class ProcessCommandRunner implements CommandRunner {
     private static final List<String> SBIN = List.of("/usr/local/sbin", "/usr/sbin", "/sbin");
+
+    /** Where the wrappers are looked for: util-linux installs them in /usr/bin (/bin on unmerged systems). */
+    private static final List<String> WRAPPER_DIRS = List.of("/usr/bin", "/bin");
+    /**
+     * Starts every child, and lives as long as the JVM: a child's parent-death signal fires when the thread that
+     * started it exits, not the process.
+     */
+    private static final ExecutorService SPAWNER = Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "disktune-spawner");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private static volatile Boolean root;
 
     private final String path;
 
@@ -36,6 +74,16 @@ public final class ProcessCommandRunner implements CommandRunner {
 
     @Override
     public CommandResult run(List<String> argv, Duration timeout) {
+        return run(argv, timeout, true);
+    }
+
+    /** Read-only programs (hdparm -B) need not die with disktune, nor root for a PID namespace. */
+    @Override
+    public CommandResult query(List<String> argv) {
+        return run(argv, Duration.ofMinutes(1), false);
+    }
+
+    private CommandResult run(List<String> argv, Duration timeout, boolean guarded) {
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("empty argument list");
         }
@@ -46,13 +94,20 @@ public final class ProcessCommandRunner implements CommandRunner {
         }
         List<String> started = new java.util.ArrayList<>(argv);
         started.set(0, program);
+        if (guarded) {
+            started = guarded(started, HostLock.heldFile(), isRoot());
+        }
         Process process;
         try {
             ProcessBuilder builder = new ProcessBuilder(started).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             builder.environment().put("PATH", path);
-            process = builder.start();
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot run " + argv.get(0) + ": " + e.getMessage(), e);
+            process = SPAWNER.submit(builder::start).get();
+        } catch (ExecutionException e) {
+            String why = e.getCause() == null ? e.toString() : e.getCause().getMessage();
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot run " + argv.get(0) + ": " + why, e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "interrupted while starting " + argv.get(0), e);
         }
         CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> drain(process.getInputStream()));
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));
@@ -70,6 +125,36 @@ public final class ProcessCommandRunner implements CommandRunner {
             Thread.currentThread().interrupt();
             throw new DisktuneException(ExitCode.ENVIRONMENT, "interrupted while running " + argv.get(0), e);
         }
+    }
+
+    /**
+     * {@code argv} (its program already located) behind the wrappers of the class comment that are installed:
+     * unshare only for root, flock only while this process holds the host lock ({@code lockFile}).
+     */
+    static List<String> guarded(List<String> argv, Optional<Path> lockFile, boolean root) {
+        List<String> wrapped = new ArrayList<>();
+        wrapper("setpriv").ifPresent(w -> wrapped.addAll(List.of(w, "--pdeathsig", "KILL", "--")));
+        if (root && !wrapped.isEmpty()) {
+            wrapper("unshare").ifPresent(w -> wrapped.addAll(List.of(w, "--pid", "--kill-child=KILL", "--")));
+        }
+        if (lockFile.isPresent()) {
+            wrapper("flock").ifPresent(w -> wrapped.addAll(List.of(w, "--shared", "--no-fork", lockFile.get().toString())));
+        }
+        wrapped.addAll(argv);
+        return List.copyOf(wrapped);
+    }
+
+    private static Optional<String> wrapper(String name) {
+        return WRAPPER_DIRS.stream().map(d -> new File(d, name)).filter(File::canExecute).map(File::getPath).findFirst();
+    }
+
+    private static boolean isRoot() {
+        Boolean known = root;
+        if (known == null) {
+            known = LibC.load().geteuid() == 0;
+            root = known;
+        }
+        return known;
     }
 
     @Override

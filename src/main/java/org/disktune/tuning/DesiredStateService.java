@@ -351,6 +351,9 @@ public final class DesiredStateService {
             ChangePreflight.requireRoot(host, "apply");
         }
         DesiredPlan planned = plan();
+        if (!dryRun && planned.plan().isEmpty()) { // a re-run after a crash completes the entry it interrupted (issue 15)
+            new org.disktune.apply.PlanExecutor(PostconditionChecker.NONE).completeInterrupted(host, "apply " + planned.file());
+        }
         if (dryRun || planned.plan().isEmpty()) {
             return new ApplyResult(dryRun, planned, null, null, false);
         }

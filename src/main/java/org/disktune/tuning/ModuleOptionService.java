@@ -10,6 +10,7 @@ import org.disktune.apply.FileRecord;
 import org.disktune.apply.Journal;
 import org.disktune.apply.JournalEntry;
 import org.disktune.apply.PlanExecutor;
+import org.disktune.apply.PostconditionChecker;
 import org.disktune.apply.PlanRenderer;
 import org.disktune.host.Host;
 import org.disktune.modprobe.DisktuneModprobeFile;
@@ -55,6 +56,9 @@ public final class ModuleOptionService {
         RunningParameter running = new ModuleParameterReader(host).read(planned.module(), planned.parameter());
         String plan = new PlanRenderer().render(planned.plan());
         boolean changed = !planned.plan().isEmpty();
+        if (!dryRun && !changed) { // a re-run after a crash completes the entry it interrupted (issue 15)
+            new PlanExecutor(PostconditionChecker.NONE).completeInterrupted(host, "modprobe " + planned.action() + " " + planned.option());
+        }
         if (dryRun || !changed) {
             if (dryRun && changed && target.generator().program() == null) {
                 notes.add(target.program() + " is not installed in this machine's tree; the command is shown as it would run");

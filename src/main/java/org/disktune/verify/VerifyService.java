@@ -53,7 +53,7 @@ public final class VerifyService {
 
     public VerifyReport verify() {
         List<String> notes = new ArrayList<>();
-        List<Check> checks = new ArrayList<>();
+        List<Check> checks = new ArrayList<>(interrupted());
         Optional<DesiredStateService.Evaluation> evaluation = new DesiredStateService(host, catalog, location).evaluate();
         if (evaluation.isEmpty()) {
             notes.add("no " + DesiredStateReader.PATH + ": verifying only what disktune wrote");
@@ -103,6 +103,25 @@ public final class VerifyService {
             checks.addAll(checker.check(context));
         }
         return VerifyReport.of(checks, notes, strict);
+    }
+
+    /**
+     * A drift check for each journal entry a crash interrupted (issue 15): the entry's one-line explanation, and the
+     * temporary files its killed initramfs generator left, which undo --force removes.
+     */
+    private List<Check> interrupted() {
+        List<Check> checks = new ArrayList<>();
+        for (JournalEntry e : new Journal(host).entries()) {
+            Optional<String> interruption = e.interruption();
+            if (interruption.isPresent()) {
+                List<String> leftovers = org.disktune.apply.GeneratorLeftovers.of(host, List.of(e));
+                checks.add(new Check("interrupted", "journal entry " + e.id(), CheckStatus.DRIFT, "no change left half done",
+                        e.state().name().toLowerCase(java.util.Locale.ROOT) + (leftovers.isEmpty() ? ""
+                                : "; the killed initramfs generator left " + String.join(", ", leftovers)),
+                        interruption.get() + (leftovers.isEmpty() ? "" : " (it removes the generator's temporary files too)")));
+            }
+        }
+        return checks;
     }
 
     /** The newest applied journal entry that wrote (or removed) disktune's modprobe file. */

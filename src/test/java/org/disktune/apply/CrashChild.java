@@ -28,6 +28,10 @@ import org.disktune.host.RootedHost;
  * forever, until it is killed.</li>
  * <li>{@code warm ROOT}: only the warm-up, then exits (run once to archive the loaded classes).</li>
  * <li>{@code lock ROOT}: takes the host lock, prints "locked", and sleeps until killed.</li>
+ * <li>{@code generate ROOT SCRIPT MARKER}: prints "started" and applies {@link #generatorPlan} (a drop-in, then the
+ * {@link FakeGenerator} run through the real {@link ProcessCommandRunner}) on the tree, then prints "applied".</li>
+ * <li>{@code generate-loop ROOT SCRIPT MARKER}: warms up like loop, waits for a line on stdin, then applies
+ * {@link #generatorPlan} and undoes it forever.</li>
  * </ul>
  */
 public final class CrashChild {
@@ -49,6 +53,26 @@ public final class CrashChild {
                 Thread.sleep(600_000);
             }
             return;
+        }
+        if (args[0].equals("generate")) {
+            System.out.println("started");
+            System.out.flush();
+            new PlanExecutor(PostconditionChecker.NONE).apply(generatorHost(root), generatorPlan(args[2], args[3]), "generator test");
+            System.out.println("applied");
+            return;
+        }
+        if (args[0].equals("generate-loop")) {
+            Host host = generatorHost(root);
+            Plan plan = generatorPlan(args[2], args[3]);
+            System.out.println("ready 0");
+            System.out.flush();
+            new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII)).readLine();
+            System.out.println("started");
+            System.out.flush();
+            while (true) {
+                new PlanExecutor(PostconditionChecker.NONE).apply(host, plan, "generator crash test");
+                new UndoExecutor().undo(host, false);
+            }
         }
         Path warm = Files.createTempDirectory(root.getParent(), "warm");
         setUp(warm);
@@ -80,6 +104,29 @@ public final class CrashChild {
         return new RootedHost(root, new RecordingCommandRunner(), () -> {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "no kernel log");
         }, Clock.systemUTC(), true);
+    }
+
+    static final String DROP_IN = "/etc/initramfs-tools/conf.d/disktune";
+    static final byte[] DROP_IN_BYTES = "# written by the crash test\n".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] OLD_IMAGE = "the image before the change\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** A tree for the generator tests: the old image in /boot and an empty /var/tmp. */
+    static void setUpGenerator(Path root) throws IOException {
+        write(root, FakeGenerator.IMAGE, OLD_IMAGE);
+        Files.createDirectories(root.resolve("var/tmp"));
+        Files.createDirectories(root.resolve("etc/initramfs-tools/conf.d"));
+    }
+
+    static Host generatorHost(Path root) {
+        return new RootedHost(root, new org.disktune.host.ProcessCommandRunner(), () -> {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "no kernel log");
+        }, Clock.systemUTC(), true);
+    }
+
+    /** Writes a drop-in, then runs the fake generator ({@code script marker}), which rewrites the image. */
+    static Plan generatorPlan(String script, String marker) {
+        return new Plan(List.of(new WriteFile(DROP_IN, null, DROP_IN_BYTES, "drop-in"),
+                new RunProgram(List.of(script, marker), "rebuild the initramfs", List.of(FakeGenerator.IMAGE))));
     }
 
     static String file(int i) {

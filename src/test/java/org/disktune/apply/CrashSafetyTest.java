@@ -157,6 +157,90 @@ class CrashSafetyTest {
         new AtomicFileWriter().deleteTree(base.equals(temp) ? root : base);
     }
 
+    private static final int GENERATOR_KILLS = Integer.getInteger("disktune.crash.generator.kills", 16);
+
+    /**
+     * Issue 15, "Done when": a child JVM applies a plan whose program is a {@link FakeGenerator} (two processes writing
+     * /boot slowly) and undoes it, forever; it is SIGKILLed at random moments, every other time while the generator
+     * writes. After each kill no process of the generator is left, the lock is free, one documented command
+     * ({@code undo --force}) recovers, and the tree, /boot included, is byte-identical to before (a hash listing of
+     * every file and directory outside disktune's own state). {@code -Ddisktune.crash.generator.kills=N} for more.
+     */
+    @SuppressWarnings("try") // the lock is taken to show it is free
+    @Tag("crash")
+    @Test
+    void killedDuringTheGeneratorNothingSurvivesAndUndoForceRestoresTheTree() throws Exception {
+        Path base = base();
+        Path root = Files.createDirectories(base.resolve("root"));
+        CrashChild.setUpGenerator(root);
+        FakeGenerator generator = FakeGenerator.write(base, root, 12);
+        java.util.Map<String, String> before = hashListing(root);
+        Host host = CrashChild.generatorHost(root);
+        Random random = new Random(Long.getLong("disktune.crash.seed", System.nanoTime()));
+        Path log = base.resolve("generator-child.log");
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Path partial = root.resolve(FakeGenerator.IMAGE.substring(1) + ".new");
+        int duringGenerator = 0;
+        try {
+            for (int kill = 0; kill < GENERATOR_KILLS; kill++) {
+                Process child = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-Xmx128m", "-cp",
+                        System.getProperty("java.class.path"), CrashChild.class.getName(), "generate-loop", root.toString(),
+                        generator.script.toString(), generator.marker).redirectError(log.toFile()).start();
+                try {
+                    BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII));
+                    nextLine(out, child, log);
+                    child.getOutputStream().write('\n');
+                    child.getOutputStream().flush();
+                    assertEquals("started", nextLine(out, child, log));
+                    if (kill % 2 == 0) {
+                        long deadline = System.currentTimeMillis() + 20_000;
+                        while (!Files.exists(partial) && System.currentTimeMillis() < deadline) {
+                            Thread.sleep(5);
+                        }
+                        Thread.sleep(random.nextInt(150));
+                    } else {
+                        Thread.sleep(random.nextInt(2_500));
+                    }
+                    assertTrue(child.isAlive(), "the child runs until killed: " + Files.readString(log));
+                    if (!generator.survivors().stream().filter(p -> p != child.pid()).toList().isEmpty()) {
+                        duringGenerator++;
+                    }
+                } finally {
+                    child.destroyForcibly();
+                    child.waitFor();
+                }
+
+                assertEquals(List.of(), generator.survivorsAfter(2_000), "after kill " + kill + ": no generator process is left");
+                try (org.disktune.host.HostLock lock = org.disktune.host.HostLock.acquire(host)) {
+                    // free: acquire would have thrown naming the holder
+                }
+                new UndoExecutor().undo(host, true);
+                assertEquals(before, hashListing(root), "after kill " + kill + " and undo --force: the tree is as before");
+                new AtomicFileWriter().deleteTree(root.resolve("var/lib/disktune"));
+            }
+        } finally {
+            generator.killSurvivors();
+        }
+        System.out.printf("generator crash test: %d kills, %d while the generator ran%n", GENERATOR_KILLS, duringGenerator);
+        assertTrue(duringGenerator >= GENERATOR_KILLS / 4, duringGenerator + " kills landed while the generator ran");
+        new AtomicFileWriter().deleteTree(base.equals(temp) ? root : base);
+    }
+
+    /** Every file's sha256 and every directory, by path, outside disktune's state (/var/lib/disktune, /run). */
+    private static java.util.Map<String, String> hashListing(Path root) throws IOException {
+        java.util.Map<String, String> listing = new java.util.TreeMap<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.toList()) {
+                String rel = root.relativize(p).toString();
+                if (rel.equals("var/lib") || rel.startsWith("var/lib/disktune") || rel.startsWith("run")) {
+                    continue;
+                }
+                listing.put(rel, Files.isDirectory(p) ? "directory" : org.disktune.core.Sha256.ofFile(p));
+            }
+        }
+        return listing;
+    }
+
     private static void assertEachFileIsOldOrNew(Path root, int kill) throws IOException {
         for (int i = 0; i < CrashChild.FILES; i++) {
             Path p = root.resolve(CrashChild.file(i).substring(1));

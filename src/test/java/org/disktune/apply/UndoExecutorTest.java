@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
@@ -142,8 +143,9 @@ class UndoExecutorTest {
         assertEquals(EntryState.APPLYING, new Journal(machine.host).newest().orElseThrow().state());
 
         DisktuneException e = assertThrows(DisktuneException.class, () -> undo.undo(machine.host, false));
-        assertEquals("entry 20261130T131500Z-0001 (crashed) was interrupted while applying; undo --force restores its "
-                + "files from /var/lib/disktune/backups/20261130T131500Z-0001", e.getMessage());
+        assertEquals("entry 20261130T131500Z-0001 (crashed) was interrupted at 2026-11-30T13:15:00Z while applying; run the same "
+                + "command again to complete it, or disktune undo --force to restore its files from "
+                + "/var/lib/disktune/backups/20261130T131500Z-0001", e.getMessage());
 
         undo.undo(machine.host, true).orElseThrow();
         assertEquals(before, machine.machineFiles());
@@ -183,6 +185,101 @@ class UndoExecutorTest {
     }
 
     /** Stands for the process dying mid-apply: not an exception the executor handles. */
+    /** The modprobe plan killed at its check, after the files were written and the image rebuilt. */
+    private JournalEntry crashAfterTheRebuild() {
+        PlanExecutor dying = new PlanExecutor((host, condition) -> {
+            throw new PowerCut();
+        });
+        assertThrows(PowerCut.class, () -> dying.apply(machine.host, PlanExecutorTest.modprobePlan(), "tune sata_nv"));
+        JournalEntry interrupted = new Journal(machine.host).newest().orElseThrow();
+        assertEquals(EntryState.APPLYING, interrupted.state());
+        return interrupted;
+    }
+
+    /** Issue 15: running the command again after a crash, with nothing left to change, completes the interrupted entry. */
+    @Test
+    void aRerunWithNothingLeftToChangeCompletesTheInterruptedEntryKeepingItsBackups() throws IOException {
+        List<String> before = machine.machineFiles();
+        JournalEntry interrupted = crashAfterTheRebuild();
+
+        assertEquals(List.of(), executor.completeInterrupted(machine.host, "another command"), "another command completes nothing");
+        assertEquals(Optional.empty(), executor.apply(machine.host, Plan.of(), "tune sata_nv"));
+
+        JournalEntry completed = new Journal(machine.host).find(interrupted.id()).orElseThrow();
+        assertEquals(EntryState.APPLIED, completed.state());
+        assertEquals("2026-11-30T13:15:00Z", completed.completedAt());
+        assertEquals(null, completed.completedBy());
+        assertEquals(Sha256.of(NEW_IMAGE), completed.files().stream().filter(f -> f.path().equals(IMAGE)).findFirst().orElseThrow()
+                .newSha256());
+        assertEquals(interrupted.files().stream().map(FileRecord::backup).toList(), completed.files().stream().map(FileRecord::backup).toList(),
+                "its backups are kept");
+        assertEquals(1, new Journal(machine.host).entries().size(), "nothing to change writes no entry of its own");
+
+        undo.undo(machine.host, false).orElseThrow(); // no --force needed any more
+        assertEquals(before, machine.machineFiles());
+    }
+
+    /** A re-run that still changes something completes the interrupted entry as the machine was before the re-run. */
+    @Test
+    void aRerunThatChangesCompletesTheInterruptedEntryAndBothUndo() throws IOException {
+        List<String> before = machine.machineFiles();
+        JournalEntry interrupted = crashAfterTheRebuild();
+        List<String> afterCrash = machine.machineFiles();
+
+        JournalEntry rerun = executor.apply(machine.host, Plan.of(new WriteFile(CONF, OPTIONS, "options v2\n".getBytes(
+                java.nio.charset.StandardCharsets.US_ASCII), "sata_nv: enable ADMA")), "tune sata_nv").orElseThrow();
+
+        JournalEntry completed = new Journal(machine.host).find(interrupted.id()).orElseThrow();
+        assertEquals(EntryState.APPLIED, completed.state());
+        assertEquals(rerun.id(), completed.completedBy());
+        undo.undo(machine.host, false).orElseThrow();
+        assertEquals(afterCrash, machine.machineFiles(), "undoing the re-run leaves the machine as the crash left it");
+        undo.undo(machine.host, false).orElseThrow();
+        assertEquals(before, machine.machineFiles(), "then the completed entry undoes without --force");
+    }
+
+    /** A kill while backing up leaves a "preparing" entry (journal first): the next run discards it and its folder. */
+    @Test
+    void aKillWhileBackingUpLeavesAPreparingEntryThatTheNextRunDiscards() throws IOException {
+        Journal journal = new Journal(machine.host);
+        JournalEntry preparing = new JournalEntry("20261130T131400Z-0001", "tune sata_nv", EntryState.PREPARING, "2026-11-30T13:14:00Z",
+                "unknown", null, null, List.of(), List.of(), List.of(), null, null, List.of(), null, null, List.of());
+        journal.save(preparing);
+        machine.write(Journal.backupPath(preparing.id(), MKINITCPIO), "half a cop");
+        assertEquals(java.util.Optional.of("entry 20261130T131400Z-0001 (tune sata_nv) was interrupted at 2026-11-30T13:14:00Z while "
+                + "backing up, before anything changed; the next disktune command that changes the machine discards it"),
+                preparing.interruption());
+
+        applyModprobePlan();
+
+        JournalEntry discarded = journal.find(preparing.id()).orElseThrow();
+        assertEquals(EntryState.ROLLED_BACK, discarded.state());
+        assertEquals("interrupted while backing up, before anything changed; its partial backups were removed by the next run",
+                discarded.failure());
+        assertFalse(machine.exists(Journal.BACKUPS + "/" + preparing.id()), "no orphan backup folder");
+    }
+
+    /** undo --force of an entry whose generator was killed removes the generator's temporary files and journals them. */
+    @Test
+    void undoForceRemovesTheKilledGeneratorsTemporaryFiles() throws IOException {
+        List<String> before = machine.machineFiles();
+        crashAfterTheRebuild();
+        machine.write("/boot/initrd.img-6.1.0-57-amd64.new", new byte[0]);
+        machine.write("/var/tmp/mkinitramfs_Ab12Cd/init", "#!/bin/sh\n");
+        machine.write("/var/tmp/dracut.Xy7/initramfs.img", "half");
+        machine.write("/var/tmp/unrelated.tmp", "someone else's");
+
+        JournalEntry entry = undo.undo(machine.host, true).orElseThrow();
+
+        assertEquals(List.of("/boot/initrd.img-6.1.0-57-amd64.new", "/var/tmp/dracut.Xy7", "/var/tmp/mkinitramfs_Ab12Cd"),
+                entry.removedLeftovers());
+        assertEquals(entry, new Journal(machine.host).find(entry.id()).orElseThrow(), "journaled");
+        assertTrue(machine.exists("/var/tmp/unrelated.tmp"));
+        assertFalse(machine.exists("/var/tmp/mkinitramfs_Ab12Cd"));
+        assertFalse(machine.exists("/boot/initrd.img-6.1.0-57-amd64.new"));
+        assertEquals(before.size() + 1, machine.machineFiles().size(), "only the unrelated file is left over: " + machine.machineFiles());
+    }
+
     static final class PowerCut extends Error {
         private static final long serialVersionUID = 1L;
     }

@@ -69,4 +69,40 @@ class HostLockTest {
                     + "wait, or remove /run/disktune.lock if no disktune runs (this file system has no real locks)", stale.getMessage());
         }
     }
+
+    /** A program of a killed run still holds its flock on the lock file: acquire waits for it, then refuses naming it. */
+    @Test
+    void waitsForAProgramOfAKilledRunAndRefusesNamingItWhenItLasts(@TempDir Path root) throws Exception {
+        Path file = root.resolve("run/disktune.lock");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "");
+        Process program = new ProcessBuilder("flock", "--shared", "--no-fork", file.toString(), "sleep", "30").start();
+        try {
+            waitForFlock(file);
+            DisktuneException e = assertThrows(DisktuneException.class,
+                    () -> HostLock.acquire(file, HostLock.PATH, 1, java.time.Duration.ofMillis(300)));
+            assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
+            assertTrue(e.getMessage().startsWith("a program started by a disktune that was killed is still running: pid " + program.pid()
+                    + " ("), e.getMessage());
+            assertTrue(e.getMessage().endsWith(" holds the lock /run/disktune.lock; wait for it to finish and run again (the lock is "
+                    + "freed when it exits; do not delete /run/disktune.lock)"), e.getMessage());
+        } finally {
+            program.destroyForcibly();
+            program.waitFor();
+        }
+        long started = System.nanoTime();
+        Process shortOne = new ProcessBuilder("flock", "--shared", "--no-fork", file.toString(), "sleep", "0.6").start();
+        waitForFlock(file);
+        HostLock.acquire(file, HostLock.PATH, 1, java.time.Duration.ofSeconds(20)).close();
+        assertTrue(System.nanoTime() - started > 400_000_000L, "acquire waited for the program to exit");
+        assertFalse(shortOne.isAlive());
+    }
+
+    private static void waitForFlock(Path file) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (HostLock.flockHolder(file).equals("unknown") && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+        assertFalse(HostLock.flockHolder(file).equals("unknown"), "the program took its flock");
+    }
 }

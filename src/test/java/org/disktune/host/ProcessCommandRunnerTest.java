@@ -54,4 +54,44 @@ class ProcessCommandRunnerTest {
         assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
         assertEquals("program 'plain-file' not found; install the package that provides it", e.getMessage());
     }
+
+    /**
+     * A changing program run while this process holds the host lock holds a flock on it (so a killed run's
+     * generator keeps recovery waiting), runs as PID 1 of its own PID namespace (so its whole tree dies with it);
+     * a query is started plainly.
+     */
+    @SuppressWarnings("try") // the lock is held for the body
+    @Test
+    void aChangingProgramHoldsTheLockAndRunsInItsOwnPidNamespace(@TempDir Path root) throws Exception {
+        Host host = new RootedHost(root, new RecordingCommandRunner(), () -> {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "no log");
+        }, java.time.Clock.systemUTC(), true);
+        Path file = root.resolve("run/disktune.lock");
+        ProcessCommandRunner runner = new ProcessCommandRunner("/usr/bin:/bin");
+        List<String> probe = List.of("sh", "-c", "echo $$; flock --exclusive --nonblock \"$0\" true && echo free || echo held", file.toString());
+        try (HostLock lock = HostLock.acquire(host)) {
+            CommandResult changing = runner.run(probe);
+            assertEquals(0, changing.exitCode(), changing.stderr());
+            assertEquals(new com.sun.security.auth.module.UnixSystem().getUid() == 0 ? "1\nheld\n" : changing.stdout().lines().findFirst()
+                    .orElseThrow() + "\nheld\n", changing.stdout());
+            assertEquals(probe, changing.argv(), "the argv as asked for, without the wrappers");
+
+            CommandResult query = runner.query(probe);
+            assertTrue(query.stdout().endsWith("\nfree\n"), query.stdout());
+            assertFalse(query.stdout().startsWith("1\n"), query.stdout());
+        }
+        CommandResult unlocked = runner.run(probe);
+        assertTrue(unlocked.stdout().endsWith("\nfree\n"), "no flock taken without the host lock: " + unlocked.stdout());
+    }
+
+    @Test
+    void theWrappersComeBeforeTheProgramAsAnArgumentList() {
+        List<String> argv = ProcessCommandRunner.guarded(List.of("/usr/sbin/update-initramfs", "-u", "-k", "all"),
+                java.util.Optional.of(Path.of("/run/disktune.lock")), true);
+        assertEquals(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/bin/unshare", "--pid", "--kill-child=KILL", "--",
+                "/usr/bin/flock", "--shared", "--no-fork", "/run/disktune.lock", "/usr/sbin/update-initramfs", "-u", "-k", "all"), argv);
+        assertEquals(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/sbin/hdparm", "-B", "/dev/sda"),
+                ProcessCommandRunner.guarded(List.of("/usr/sbin/hdparm", "-B", "/dev/sda"), java.util.Optional.empty(), false),
+                "no PID namespace without root, no flock without the lock");
+    }
 }

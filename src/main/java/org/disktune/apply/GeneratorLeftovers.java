@@ -1,0 +1,111 @@
+package org.disktune.apply;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.disktune.host.Host;
+
+/**
+ * The temporary files an initramfs generator leaves when it is killed half way, as disktune's generator is when
+ * disktune is: update-initramfs writes {@code /boot/initrd.img-VERSION.new} and renames it over the image;
+ * mkinitramfs works in {@code /var/tmp/mkinitramfs_XXXXXX} and {@code /var/tmp/mkinitramfs-*_XXXXXX} (mktemp in
+ * ${TMPDIR:-/var/tmp}); dracut in {@code /var/tmp/dracut.XXXXXX}; mkinitcpio in {@code mkinitcpio.XXXXXX} under
+ * /tmp or /var/tmp (their scripts in initramfs-tools 0.142, dracut 059, mkinitcpio 37). Only those of an entry
+ * interrupted while applying a plan that ran a program count, and only those changed since the entry began (older
+ * ones are someone else's); none while a generator process runs in the machine's tree (apt may be running one).
+ */
+public final class GeneratorLeftovers {
+    private static final Pattern BOOT = Pattern.compile("initrd\\.img-.+\\.new");
+    private static final Pattern TEMP = Pattern.compile("(mkinitramfs[_-].+|dracut\\..+|mkinitcpio\\..+)");
+    private static final Set<String> GENERATORS = Set.of("update-initramfs", "mkinitramfs", "dracut", "mkinitcpio");
+
+    private GeneratorLeftovers() {
+    }
+
+    /** The leftovers of {@code entries}' interrupted generator runs, as machine paths, sorted. */
+    public static List<String> of(Host host, List<JournalEntry> entries) {
+        Instant since = null;
+        for (JournalEntry entry : entries) {
+            boolean ranProgram = entry.changes().stream().anyMatch(c -> c.kind() == ChangeKind.RUN_PROGRAM);
+            if (entry.state() == EntryState.APPLYING && ranProgram) {
+                Instant began = Instant.parse(entry.time());
+                since = since == null || began.isBefore(since) ? began : since;
+            }
+        }
+        if (since == null || generatorRunning(host)) {
+            return List.of();
+        }
+        List<String> found = new ArrayList<>();
+        collect(host, "/boot", BOOT, since, found);
+        collect(host, "/var/tmp", TEMP, since, found);
+        collect(host, "/tmp", TEMP, since, found);
+        return found.stream().sorted().toList();
+    }
+
+    /** Removes {@code paths} (files or whole directories). */
+    static void remove(Host host, List<String> paths) {
+        for (String path : paths) {
+            Path node = host.node(path);
+            if (Files.isDirectory(node, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                host.files().deleteTree(node);
+            } else {
+                host.files().delete(node);
+            }
+        }
+    }
+
+    private static void collect(Host host, String directory, Pattern names, Instant since, List<String> found) {
+        Path dir = host.path(directory);
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (Stream<Path> listing = Files.list(dir)) {
+            for (Path p : listing.toList()) {
+                String name = p.getFileName().toString();
+                if (names.matcher(name).matches()
+                        && !Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(since)) {
+                    found.add(directory + "/" + name);
+                }
+            }
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + directory + ": " + PlanExecutor.oneLine(e), e);
+        }
+    }
+
+    /** True when a generator process runs in the host's tree: its root directory (/proc/PID/root, proc(5)) is the tree. */
+    private static boolean inTree(long pid, Path tree) {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc/" + pid + "/root")).equals(tree);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false; // gone, or not ours to see
+        }
+    }
+
+    private static boolean generatorRunning(Host host) {
+        if (!host.root().getFileSystem().equals(java.nio.file.FileSystems.getDefault())) {
+            return false;
+        }
+        Path tree;
+        try {
+            tree = host.root().toRealPath();
+        } catch (IOException e) {
+            return false;
+        }
+        // the scripts run as "/bin/sh /usr/sbin/update-initramfs ...": look at the program and its first argument
+        return ProcessHandle.allProcesses().filter(p -> inTree(p.pid(), tree)).anyMatch(p -> {
+            List<String> words = new ArrayList<>();
+            p.info().command().ifPresent(words::add);
+            p.info().arguments().filter(a -> a.length > 0).ifPresent(a -> words.add(a[0]));
+            return words.stream().anyMatch(w -> GENERATORS.contains(w.substring(w.lastIndexOf('/') + 1)));
+        });
+    }
+}
