@@ -126,8 +126,12 @@ public final class KernelLogLineNormalizer {
     }
 
     private static Long micros(String seconds, String fraction) {
-        String f = (fraction + "000000").substring(0, 6);
-        return Long.parseLong(seconds) * 1_000_000L + Long.parseLong(f);
+        // the fraction's first six digits, right-padded with zeros (both are ASCII digits: the patterns say so)
+        long f = 0;
+        for (int i = 0; i < 6; i++) {
+            f = f * 10 + (i < fraction.length() ? fraction.charAt(i) - '0' : 0);
+        }
+        return Long.parseLong(seconds) * 1_000_000L + f;
     }
 
     private static Long micros(String digits) {
