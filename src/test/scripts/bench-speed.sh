@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench-speed.sh - every speed target of issue 13 in one run, each as a ratio of paired runs (A B A B ...).
 #
-# Usage: src/test/scripts/bench-speed.sh [-n PAIRS] [--images-only]
+# Usage: [DISKTUNE=LAUNCHER] src/test/scripts/bench-speed.sh [-n PAIRS] [--images-only]
+#   DISKTUNE        the launcher to measure (default target/disktune; /usr/sbin/disktune for the installed package)
 #   -n PAIRS        timed pairs per comparison (default 10; one warm-up pair is not counted)
 #   --images-only   build (once) the four benchmark images and stop
 #
@@ -66,8 +67,8 @@ IMAGES=("$ITR/var/tmp/disktune-bench/stock-initramfs-tools.img" "$DRR/var/tmp/di
   "$DRR/var/tmp/disktune-bench/generic-dracut-zstd.img" "$DRR/var/tmp/disktune-bench/generic-dracut-xz.img")
 [ "$IMAGES_ONLY" = 0 ] || { printf '%s\n' "${IMAGES[@]}"; exit 0; }
 
-[ -x target/disktune ] && [ -f target/disktune.jar ] || { echo "bench: build first: mvn -B -o package -DskipTests" >&2; exit 2; }
-DT=$PWD/target/disktune
+DT=${DISKTUNE:-$PWD/target/disktune}
+[ -x "$DT" ] || { echo "bench: no $DT: build first (mvn -B -o package -DskipTests)" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/disktune-bench-speed.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -103,7 +104,7 @@ pair() {
 peak_rss_mib() { /usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null 2>&1 || true; awk '{printf "%.1f", $1 / 1024}' "$work/rss"; }
 
 echo "bench-speed: $PAIRS pairs per line; $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start;" \
-  "$("$JAVA" -version 2>&1 | head -1); $(du -h target/disktune.jar | cut -f1) jar"
+  "$("$JAVA" -version 2>&1 | head -1); $DT"
 echo "A and B: median wall time of A's and of B's runs; ratio: median of the per-pair ratios A/B"
 echo
 
