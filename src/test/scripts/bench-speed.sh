@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench-speed.sh - every speed target of issue 13 in one run, each as a ratio of paired runs (A B A B ...).
 #
-# Usage: [DISKTUNE=LAUNCHER] src/test/scripts/bench-speed.sh [-n PAIRS] [--images-only]
+# Usage: [DISKTUNE=LAUNCHER] src/test/scripts/bench-speed.sh [-n PAIRS] [--parts LIST] [--images-only]
+#   --parts LIST    which comparisons, comma-separated: start,verify,detect,list,kernel-log (default: all)
 #   DISKTUNE        the launcher to measure (default target/disktune; /usr/sbin/disktune for the installed package)
 #   -n PAIRS        timed pairs per comparison (default 10; one warm-up pair is not counted)
 #   --images-only   build (once) the four benchmark images and stop
@@ -34,11 +35,13 @@ cd "$(dirname "$0")/../../.."
 
 PAIRS=10
 IMAGES_ONLY=0
+PARTS=start,verify,detect,list,kernel-log
 while [ $# -gt 0 ]; do
   case "$1" in
     -n) PAIRS=$2; shift 2 ;;
+    --parts) PARTS=$2; shift 2 ;;
     --images-only) IMAGES_ONLY=1; shift ;;
-    *) echo "usage: $0 [-n PAIRS] [--images-only]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-n PAIRS] [--parts LIST] [--images-only]" >&2; exit 2 ;;
   esac
 done
 [ "$(id -u)" = 0 ] || { echo "bench: needs root (chroot into the Debian roots)" >&2; exit 4; }
@@ -79,6 +82,7 @@ printf 'public class Hello {\n    public static void main(String[] args) {\n    
 HELLO=(java -cp "$work/hello" Hello)
 
 now_ns() { date +%s%N; }
+want() { case ",$PARTS," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 # pair NAME TARGET OP A... -- B...: PAIRS timed pairs after one warm-up pair; prints A's and B's median wall time
 # and the median of the pair ratios A/B against TARGET (OP: le, at most; ge, at least).
 pair() {
@@ -108,13 +112,18 @@ echo "bench-speed: $PAIRS pairs per line; $(nproc) CPUs, load average $(cut -d' 
 echo "A and B: median wall time of A's and of B's runs; ratio: median of the per-pair ratios A/B"
 echo
 
+if want start; then
 pair "disktune --version / hello" 1.3 le "$DT" --version -- "${HELLO[@]}"
-if [ -e /etc/disktune/disktune.conf ] || [ -e /etc/modprobe.d/disktune.conf ]; then
+fi
+if ! want verify; then
+  :
+elif [ -e /etc/disktune/disktune.conf ] || [ -e /etc/modprobe.d/disktune.conf ]; then
   echo "verify, nothing to verify: skipped (this machine has /etc/disktune/disktune.conf or /etc/modprobe.d/disktune.conf)"
 else
   pair "disktune verify (nothing to verify) / hello" 1.5 le "$DT" verify -- "${HELLO[@]}"
 fi
 
+if want verify; then
 # Warm verify: a tree with a configuration, disktune's modprobe file and an initramfs image holding another copy of it.
 tree=$work/tree
 mkdir -p "$tree/etc/disktune" "$tree/etc/modprobe.d" "$tree/boot" "$tree/lib/modules/$KVER" "$tree/sys" "$tree/proc"
@@ -129,13 +138,17 @@ if grep -q initrd.img "$work/warm-verify.txt" && [ -d "$tree/var/lib/disktune/im
 else
   echo "warm verify: the tree's verify did not check the image or remembered nothing:"; sed 's/^/  /' "$work/warm-verify.txt"
 fi
+fi
 
+if want detect; then
 pair "disktune detect (this machine) / hello" 2.0 le "$DT" detect -- "${HELLO[@]}"
-for s in $("$DT" --sample 2>/dev/null | awk 'NR > 1 && NF {print $1}'); do
+for s in $("$DT" --sample 2>/dev/null | awk 'NR > 1 && !NF {exit} NR > 1 {print $1}'); do
   pair "disktune --sample $s detect / hello" 2.0 le "$DT" --sample "$s" detect -- "${HELLO[@]}"
 done
 echo
+fi
 
+want list || IMAGES=()
 for image in "${IMAGES[@]}"; do
   name=$(basename "$image")
   rel=/var/tmp/disktune-bench/$name
@@ -157,6 +170,7 @@ for image in "${IMAGES[@]}"; do
 done
 echo
 
+if want kernel-log; then
 # kernel-log: the million-line log of bench-kernel-log.sh against a five-line log (the JVM's start and the command's
 # fixed work), paired; lines/s = lines / (median wall(big) - median wall(small)).
 lines=1000000
@@ -176,4 +190,5 @@ cat "$work/kl.txt"
 awk -v n="$lines" '{ for (i = 1; i <= NF; i++) if ($i == "A") a = $(i + 1); else if ($i == "B") b = $(i + 1) }
   END { r = n / (a - b); printf "%-44s %.0f lines/s  target >= 1000000  %s\n", "kernel-log throughput (JVM start excluded)", r, (r >= 1e6 ? "met" : "NOT met") }' "$work/kl.txt"
 echo
+fi
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
