@@ -108,11 +108,13 @@ class ArchitectureTest {
     void atomicWritesComeFromTheExecutorAndDisktunesOwnStateFiles() {
         // A write to the machine is a Change executed by apply.PlanExecutor (journaled, backed up, undoable). The
         // other writers keep disktune's own state under /var/lib/disktune (not the user's configuration): bench
-        // results and baselines, the boot unit's status, and verify's metrics file for node_exporter (read while written).
+        // results and baselines, the boot unit's status, verify's metrics file for node_exporter (read while written),
+        // and verify's remembered initramfs verdicts (initramfs.ImageVerdicts).
         noClasses().that().resideOutsideOfPackages("org.disktune.host..", "org.disktune.apply..", "org.disktune.bench.store..")
                 .and().doNotHaveFullyQualifiedName("org.disktune.bench.run.Baselines")
                 .and().doNotHaveFullyQualifiedName("org.disktune.tuning.BootStatus")
                 .and().doNotHaveFullyQualifiedName("org.disktune.verify.PrometheusFile")
+                .and().doNotHaveFullyQualifiedName("org.disktune.initramfs.ImageVerdicts")
                 .should().dependOnClassesThat().haveFullyQualifiedName("org.disktune.host.AtomicFileWriter")
                 .check(classes);
     }

@@ -29,7 +29,9 @@ final class InitramfsListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ImageListing listing = new InitramfsImageReader(image).list(session.treeFile(image));
+        // the human table shows no hashes: the files' SHA-256 are computed for --json only
+        InitramfsImageReader reader = new InitramfsImageReader(image);
+        ImageListing listing = session.output().json() ? reader.list(session.treeFile(image)) : reader.listWithoutHashes(session.treeFile(image));
         session.output().render("initramfs list", listing, out -> {
             TableRenderer segments = new TableRenderer("ARCHIVE", "OFFSET", "COMPRESSION");
             for (ImageSegment s : listing.segments()) {

@@ -22,6 +22,11 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // the one answer that needs no command model: picocli's would print the same line (VersionProvider)
+            System.out.println(new VersionProvider().getVersion()[0]);
+            System.exit(ExitCode.OK.code());
+        }
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int code = run(args, System.out, err, Session::defaultHost);
         System.out.flush();

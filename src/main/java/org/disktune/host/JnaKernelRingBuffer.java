@@ -37,19 +37,26 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
         String strerror(int errno);
     }
 
-    private final Calls libc;
+    /** Loaded on the first read of the log: a command that never reads it loads no JNA. */
+    private Calls libc;
 
     JnaKernelRingBuffer() {
-        this.libc = Native.load("c", Calls.class);
+    }
+
+    private synchronized Calls libc() {
+        if (libc == null) {
+            libc = Native.load("c", Calls.class);
+        }
+        return libc;
     }
 
     @Override
     public Records openKmsg() throws Unavailable {
         int fd;
         try {
-            fd = libc.open(KMSG, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+            fd = libc().open(KMSG, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
         } catch (LastErrorException e) {
-            throw new Unavailable(KMSG + ": " + libc.strerror(e.getErrorCode()));
+            throw new Unavailable(KMSG + ": " + libc().strerror(e.getErrorCode()));
         }
         return new Records() {
             private final byte[] buffer = new byte[RECORD_BUFFER];
@@ -60,7 +67,7 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
                 while (!closed) {
                     long n;
                     try {
-                        n = libc.read(fd, buffer, new NativeLong(buffer.length)).longValue();
+                        n = libc().read(fd, buffer, new NativeLong(buffer.length)).longValue();
                     } catch (LastErrorException e) {
                         int errno = e.getErrorCode();
                         if (errno == EPIPE || errno == EINTR) {
@@ -69,7 +76,7 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
                         if (errno == EAGAIN) {
                             return null;
                         }
-                        throw new Unavailable(KMSG + ": " + libc.strerror(errno));
+                        throw new Unavailable(KMSG + ": " + libc().strerror(errno));
                     }
                     if (n <= 0) {
                         return null;
@@ -87,7 +94,7 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
             public void close() {
                 if (!closed) {
                     closed = true;
-                    libc.close(fd);
+                    libc().close(fd);
                 }
             }
         };
@@ -96,12 +103,12 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
     @Override
     public String readAll() throws Unavailable {
         try {
-            int size = libc.klogctl(SYSLOG_ACTION_SIZE_BUFFER, null, 0);
+            int size = libc().klogctl(SYSLOG_ACTION_SIZE_BUFFER, null, 0);
             byte[] buffer = new byte[Math.max(size, 4096)];
-            int n = libc.klogctl(SYSLOG_ACTION_READ_ALL, buffer, buffer.length);
+            int n = libc().klogctl(SYSLOG_ACTION_READ_ALL, buffer, buffer.length);
             return new String(buffer, 0, Math.max(n, 0), StandardCharsets.UTF_8);
         } catch (LastErrorException e) {
-            throw new Unavailable("klogctl: " + libc.strerror(e.getErrorCode()));
+            throw new Unavailable("klogctl: " + libc().strerror(e.getErrorCode()));
         }
     }
 }

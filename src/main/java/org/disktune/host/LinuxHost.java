@@ -16,7 +16,8 @@ public final class LinuxHost implements Host {
     private final Path root = FileSystems.getDefault().getPath("/");
     private final CommandRunner commands;
     private final KernelLogSource kernelLog;
-    private final LibC libc;
+    /** Loaded on first use (JNA's native library and proxies cost a short command a tenth of its start). */
+    private LibC libc;
 
     public LinuxHost(KernelLogSource kernelLog) {
         this(new ProcessCommandRunner(), kernelLog);
@@ -25,7 +26,13 @@ public final class LinuxHost implements Host {
     public LinuxHost(CommandRunner commands, KernelLogSource kernelLog) {
         this.commands = Objects.requireNonNull(commands);
         this.kernelLog = Objects.requireNonNull(kernelLog);
-        this.libc = LibC.load();
+    }
+
+    private synchronized LibC libc() {
+        if (libc == null) {
+            libc = LibC.load();
+        }
+        return libc;
     }
 
     @Override
@@ -45,7 +52,7 @@ public final class LinuxHost implements Host {
 
     @Override
     public BlockDevices blockDevices() {
-        return new LinuxBlockDevices(libc);
+        return new LinuxBlockDevices(libc());
     }
 
     @Override
@@ -55,7 +62,7 @@ public final class LinuxHost implements Host {
 
     @Override
     public boolean privileged() {
-        return libc.geteuid() == 0;
+        return libc().geteuid() == 0;
     }
 
     @Override

@@ -16,7 +16,7 @@ public final class TextKernelLogReader implements KernelLogReader {
     private final String source;
     private final List<String> notes;
     private final Reader in;
-    private final char[] buffer = new char[8192];
+    private final char[] buffer = new char[65_536];
     private int pos;
     private int limit;
     private boolean eof;
@@ -52,26 +52,41 @@ public final class TextKernelLogReader implements KernelLogReader {
                     return line == null ? null : line.toString();
                 }
             }
-            char c = buffer[pos++];
             if (skipLf) {
                 skipLf = false;
-                if (c == '\n') {
+                if (buffer[pos] == '\n') {
+                    pos++;
                     continue;
                 }
             }
+            // the run up to the line end is taken in one piece: no per-character call on a million-line log
+            int start = pos;
+            int end = start;
+            while (end < limit && buffer[end] != '\n' && buffer[end] != '\r') {
+                end++;
+            }
+            if (end < limit) {
+                pos = end + 1;
+                skipLf = buffer[end] == '\r';
+                if (line == null) {
+                    return new String(buffer, start, Math.min(end - start, MAX_LINE));
+                }
+                appendCapped(line, start, end);
+                return line.toString();
+            }
             if (line == null) {
-                line = new StringBuilder(128);
+                line = new StringBuilder(Math.max(128, end - start));
             }
-            if (c == '\n') {
-                return line.toString();
-            }
-            if (c == '\r') {
-                skipLf = true;
-                return line.toString();
-            }
-            if (line.length() < MAX_LINE) {
-                line.append(c);
-            }
+            appendCapped(line, start, end);
+            pos = end;
+        }
+    }
+
+    /** Appends buffer[start, end) up to {@value #MAX_LINE} characters in all; the rest of a longer line is dropped. */
+    private void appendCapped(StringBuilder line, int start, int end) {
+        int room = MAX_LINE - line.length();
+        if (room > 0) {
+            line.append(buffer, start, Math.min(room, end - start));
         }
     }
 

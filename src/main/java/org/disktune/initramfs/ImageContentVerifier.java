@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -29,9 +31,21 @@ public final class ImageContentVerifier {
 
     private final Host host;
     private final InitramfsImageReader reader = new InitramfsImageReader();
+    private final ImageVerdicts verdicts;
 
+    /** With the verdicts of {@link ImageVerdicts} when disktune runs from its jar (a versioned build). */
     public ImageContentVerifier(Host host) {
+        this(host, verdicts(host, ImageContentVerifier.class.getPackage().getImplementationVersion()));
+    }
+
+    /** {@code verdicts}: remembered findings to use and update, or null to read every image. */
+    ImageContentVerifier(Host host, ImageVerdicts verdicts) {
         this.host = host;
+        this.verdicts = verdicts;
+    }
+
+    private static ImageVerdicts verdicts(Host host, String version) {
+        return version == null ? null : new ImageVerdicts(host, version);
     }
 
     /** A file to look for: its path inside the image and the host file it must equal. */
@@ -48,19 +62,38 @@ public final class ImageContentVerifier {
     }
 
     private ImageCheck check(Path image, String imageLabel, String kernel, List<Expectation> expectations) {
+        List<String> wanted = expectations.stream().map(Expectation::imagePath).toList();
+        Optional<Map<String, Optional<String>>> remembered = verdicts == null ? Optional.empty() : verdicts.recall(image, wanted);
+        if (remembered.isPresent()) {
+            return compare(imageLabel, kernel, expectations, remembered.get(), null);
+        }
+        Optional<String> identity = verdicts == null ? Optional.empty() : verdicts.identity(image);
         ImageListing listing = reader.list(image);
+        Map<String, Optional<String>> found = new LinkedHashMap<>();
+        for (String path : wanted) {
+            found.put(path, listing.resolve(path).map(x -> x.sha256()).filter(Objects::nonNull));
+        }
+        if (verdicts != null && listing.complete()) {
+            verdicts.remember(image, identity, found);
+        }
+        return compare(imageLabel, kernel, expectations, found, listing);
+    }
+
+    /** {@code listing}: the image as read now, null when its findings were remembered (then it unpacked whole). */
+    private ImageCheck compare(String imageLabel, String kernel, List<Expectation> expectations, Map<String, Optional<String>> found,
+            ImageListing listing) {
         List<FileCheck> checks = new ArrayList<>();
         for (Expectation e : expectations) {
-            String inImage = listing.resolve(e.imagePath()).filter(x -> x.sha256() != null).map(x -> x.sha256()).orElse(null);
+            String inImage = found.get(e.imagePath()).orElse(null);
             String onHost = hash(e.hostFile());
             FileCheckStatus status = onHost == null ? FileCheckStatus.MISSING_ON_HOST
                     : inImage == null ? FileCheckStatus.MISSING_IN_IMAGE
                     : inImage.equals(onHost) ? FileCheckStatus.SAME : FileCheckStatus.DIFFERENT;
-            String cause = inImage == null && !listing.complete()
+            String cause = inImage == null && listing != null && !listing.complete()
                     ? "the kernel stops unpacking before it: " + listing.error().message() : null;
             checks.add(new FileCheck(e.imagePath(), e.hostLabel(), status, inImage, onHost, cause));
         }
-        return new ImageCheck(imageLabel, kernel, checks, listing.error());
+        return new ImageCheck(imageLabel, kernel, checks, listing == null ? null : listing.error());
     }
 
     /**

@@ -115,13 +115,13 @@ final class BootFactsCollector {
                 kernelVersion = m.group(1);
                 complete = true;
             }
-        } else if ((m = COMMAND_LINE.matcher(msg)).matches()) {
+        } else if (msg.contains("ommand line: ") && (m = COMMAND_LINE.matcher(msg)).matches()) {
             if (commandLine == null) {
                 commandLine = m.group(1).strip();
             }
-        } else if ((m = CONTROLLER.matcher(msg)).matches()) {
+        } else if (msg.indexOf(": ") > 0 && (m = CONTROLLER.matcher(msg)).matches()) {
             controller(m.group(1), m.group(2), m.group(3).strip());
-        } else if ((m = INQUIRY_OLD.matcher(msg)).matches()) {
+        } else if (msg.contains("Vendor: ") && (m = INQUIRY_OLD.matcher(msg)).matches()) {
             pendingOldInquiry = new ScsiState();
             pendingOldInquiry.vendor = m.group(1).strip();
             pendingOldInquiry.model = m.group(2).strip();

@@ -311,7 +311,7 @@ final class ImageScanner {
             ScannedEntry entry = new ScannedEntry(++ordinal, path, type, mode & 07777, type == EntryType.FILE ? bodyLen
                     : targetLength, nlink, field[7], field[8], field[0], linkTarget,
                     archive, compression);
-            EntryData data = new EntryData(in, type == EntryType.FILE ? bodyLen : 0, phase);
+            EntryData data = new EntryData(in, type == EntryType.FILE ? bodyLen : 0, phase, crc);
             boolean more = sink.entry(entry, data);
             if (!more) {
                 throw new Stop();
@@ -535,13 +535,16 @@ final class ImageScanner {
     private static final class EntryData extends InputStream {
         private final InputStream in;
         private final String what;
+        private final boolean summed;
         private long remaining;
         private long sum;
 
-        EntryData(InputStream in, long size, String what) {
+        /** {@code summed}: add up the bytes (the newc-crc "070702" checksum); plain newc has none to check. */
+        EntryData(InputStream in, long size, String what, boolean summed) {
             this.in = in;
             this.remaining = size;
             this.what = what;
+            this.summed = summed;
         }
 
         @Override
@@ -562,15 +565,17 @@ final class ImageScanner {
             if (r < 0) {
                 throw new EOFException("truncated " + what);
             }
-            for (int i = off; i < off + r; i++) {
-                sum += b[i] & 0xFF;
+            if (summed) {
+                for (int i = off; i < off + r; i++) {
+                    sum += b[i] & 0xFF;
+                }
             }
             remaining -= r;
             return r;
         }
 
         void drain() throws IOException {
-            byte[] buffer = new byte[8192];
+            byte[] buffer = new byte[64 * 1024];
             while (read(buffer, 0, buffer.length) >= 0) {
                 // the rest of the data, for the checksum
             }

@@ -46,6 +46,16 @@ public final class InitramfsImageReader {
     }
 
     /**
+     * {@link #list} without the SHA-256 of each file ({@link ImageEntry#sha256()} is null): the same entries,
+     * sizes and error for a listing that shows no hashes; hashing is most of the work after decompression.
+     */
+    public ImageListing listWithoutHashes(Path image) {
+        ListingCollector collector = new ListingCollector(false);
+        ImageError error = new ImageScanner(image, shown).scan(collector);
+        return collector.listing(error);
+    }
+
+    /**
      * Writes the content of the file at path (symlinks inside the image are followed) to out.
      * Returns false when no such name exists; a name that is not a regular file is a usage error, and
      * so is a name missing from an image where the kernel stops at an error (it may lie after it).

@@ -22,6 +22,16 @@ final class ListingCollector implements ImageScanner.EntrySink {
     private final Map<String, Slot> slots = new HashMap<>();
     private final Map<LinkKey, LinkGroup> groups = new HashMap<>();
     private final byte[] buffer = new byte[64 * 1024];
+    private final boolean hash;
+
+    /** {@code hash}: whether files get the SHA-256 of their content (null otherwise; sizes are counted either way). */
+    ListingCollector(boolean hash) {
+        this.hash = hash;
+    }
+
+    ListingCollector() {
+        this(true);
+    }
 
     /** Where a name's data is: the ordinal of the entry carrying it. */
     record Located(ImageEntry entry, long ordinal, long dataOrdinal) {
@@ -30,9 +40,9 @@ final class ListingCollector implements ImageScanner.EntrySink {
     private record LinkKey(long devMajor, long devMinor, long inode) {
     }
 
-    private static final class LinkGroup {
+    private final class LinkGroup {
         long size;
-        String sha256 = emptySha256();
+        String sha256 = hash ? emptySha256() : null;
         long dataOrdinal = -1;
     }
 
@@ -51,13 +61,15 @@ final class ListingCollector implements ImageScanner.EntrySink {
             slots.put(entry.path(), new Slot(entry, null, entry.type() == EntryType.SYMLINK ? entry.size() : 0, null));
             return true;
         }
-        MessageDigest digest = sha256();
+        MessageDigest digest = hash ? sha256() : null;
         long size = 0;
         for (int n; (n = data.read(buffer)) >= 0; ) {
-            digest.update(buffer, 0, n);
+            if (digest != null) {
+                digest.update(buffer, 0, n);
+            }
             size += n;
         }
-        String sha = HexFormat.of().formatHex(digest.digest());
+        String sha = digest == null ? null : HexFormat.of().formatHex(digest.digest());
         if (entry.links() > 1) {
             LinkGroup group = groups.computeIfAbsent(new LinkKey(entry.devMajor(), entry.devMinor(), entry.inode()), k -> new LinkGroup());
             if (size > 0) {

@@ -1,0 +1,167 @@
+package org.disktune.initramfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.disktune.core.Sha256;
+import org.disktune.host.FileKernelLog;
+import org.disktune.host.Host;
+import org.disktune.host.RefusingCommandRunner;
+import org.disktune.host.RootedHost;
+import org.disktune.testing.GeneratorMachine;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The remembered image verdicts: used while the image is unchanged, dropped when it changes, kept inside --root. */
+class ImageVerdictsTest {
+    private static final String OPTIONS = "options libata force=noncq\n";
+    private static final String OWN = "/etc/modprobe.d/disktune.conf";
+
+    @TempDir
+    Path root;
+
+    private Host host() throws IOException {
+        return host(Clock.offset(Clock.systemUTC(), java.time.Duration.ofMinutes(1)));
+    }
+
+    /** {@code clock}: the host's; a minute ahead lets the images just written count as settled. */
+    private Host host(Clock clock) throws IOException {
+        Files.createDirectories(root.resolve("etc/modprobe.d"));
+        Files.createDirectories(root.resolve("boot"));
+        Files.writeString(root.resolve("etc/modprobe.d/disktune.conf"), OPTIONS);
+        return new RootedHost(root, new RefusingCommandRunner("test"), new FileKernelLog(root.resolve("var/log/dmesg")),
+                clock, true);
+    }
+
+    private Path image(String options) throws IOException {
+        Path image = root.resolve("boot/initrd.img-6.1.0-test");
+        Files.write(image, GeneratorMachine.image(Map.of("etc/modprobe.d/disktune.conf", options, "init", "#!/bin/sh\n")));
+        return image;
+    }
+
+    private static ImageCheck check(ImageContentVerifier verifier, Path image) {
+        return verifier.check(image, "/boot/initrd.img-6.1.0-test", List.of(verifier.machineFile(OWN)));
+    }
+
+    private List<Path> records() throws IOException {
+        Path dir = root.resolve(ImageVerdicts.DIRECTORY.substring(1));
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.toList();
+        }
+    }
+
+    /** Inode times come from the kernel's coarse clock: a rewrite within one tick (up to 10 ms) could keep them. */
+    private static void sleepPastOneClockTick() {
+        try {
+            Thread.sleep(30);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void anUnchangedImageIsNotReadAgainAndAChangedOneIs() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageContentVerifier verifier = new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3"));
+        assertEquals(FileCheckStatus.SAME, check(verifier, image).files().get(0).status());
+        List<Path> records = records();
+        assertEquals(1, records.size(), "one record for the image, under the root's " + ImageVerdicts.DIRECTORY);
+        Path record = records.get(0);
+        String text = Files.readString(record);
+        assertTrue(text.contains("file " + Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8)) + " " + OWN), text);
+
+        // A forged finding in the record shows whether the next check used it instead of reading the image.
+        String forged = "f".repeat(64);
+        Files.writeString(record, text.replace(Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8)), forged));
+        FileCheck remembered = check(verifier, image).files().get(0);
+        assertEquals(FileCheckStatus.DIFFERENT, remembered.status());
+        assertEquals(forged, remembered.imageSha256(), "an unchanged image is answered from the record");
+
+        // The same bytes written again: a new ctime (and mtime), so the image is read again and the record replaced.
+        sleepPastOneClockTick();
+        image(OPTIONS);
+        FileCheck reread = check(verifier, image).files().get(0);
+        assertEquals(FileCheckStatus.SAME, reread.status(), "a rewritten image is read again");
+        assertFalse(Files.readString(record).contains(forged));
+    }
+
+    @Test
+    void aChangedImageReportsItsNewContent() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageContentVerifier verifier = new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3"));
+        assertEquals(FileCheckStatus.SAME, check(verifier, image).files().get(0).status());
+        image("options libata force=1.5G\n");
+        FileCheck changed = check(verifier, image).files().get(0);
+        assertEquals(FileCheckStatus.DIFFERENT, changed.status());
+        assertEquals(Sha256.of("options libata force=1.5G\n".getBytes(StandardCharsets.UTF_8)), changed.imageSha256());
+        Path other = root.resolve("boot/initrd.img-6.1.0-other");
+        Files.write(other, GeneratorMachine.image(Map.of("init", "#!/bin/sh\n")));
+        assertEquals(FileCheckStatus.MISSING_IN_IMAGE, check(verifier, other).files().get(0).status());
+        assertEquals(FileCheckStatus.MISSING_IN_IMAGE, check(verifier, other).files().get(0).status(), "absence is remembered too");
+        assertEquals(2, records().size());
+    }
+
+    @Test
+    void anotherVersionsRecordOrAnUnknownPathIsNotTrusted() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageVerdicts old = new ImageVerdicts(host, "1.2.3");
+        String identity = old.identity(image).orElseThrow();
+        assertTrue(identity.matches("dev=\\d+ ino=\\d+ size=\\d+ mtime=\\d+ ctime=\\d+"), identity);
+        old.remember(image, old.identity(image), Map.of(OWN, java.util.Optional.of("f".repeat(64))));
+        assertTrue(old.recall(image, List.of(OWN)).isPresent());
+        assertTrue(old.recall(image, List.of(OWN, "/etc/other.conf")).isEmpty(), "a path the record does not hold");
+        ImageVerdicts newer = new ImageVerdicts(host, "1.2.4");
+        assertTrue(newer.recall(image, List.of(OWN)).isEmpty(), "a record of another disktune version");
+        FileCheck f = check(new ImageContentVerifier(host, newer), image).files().get(0);
+        assertEquals(FileCheckStatus.SAME, f.status());
+        assertNotEquals("f".repeat(64), f.imageSha256());
+    }
+
+    @Test
+    void findingsOfAnImageThatChangedWhileBeingReadAreNotRemembered() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageVerdicts verdicts = new ImageVerdicts(host, "1.2.3");
+        var before = verdicts.identity(image);
+        sleepPastOneClockTick();
+        image(OPTIONS);
+        verdicts.remember(image, before, Map.of(OWN, java.util.Optional.of("f".repeat(64))));
+        assertFalse(Files.exists(root.resolve(ImageVerdicts.DIRECTORY.substring(1))));
+        assertTrue(verdicts.recall(image, List.of(OWN)).isEmpty());
+    }
+
+    @Test
+    void anImageChangedJustNowIsNotRemembered() throws IOException {
+        Host host = host(Clock.systemUTC());
+        Path image = image(OPTIONS);
+        ImageContentVerifier verifier = new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3"));
+        assertEquals(FileCheckStatus.SAME, check(verifier, image).files().get(0).status());
+        assertFalse(Files.exists(root.resolve(ImageVerdicts.DIRECTORY.substring(1))),
+                "a change in the last " + ImageVerdicts.SETTLED + " could hide in the coarse inode times");
+    }
+
+    @Test
+    void withoutAVersionEveryImageIsRead() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageContentVerifier verifier = new ImageContentVerifier(host, null);
+        assertEquals(FileCheckStatus.SAME, check(verifier, image).files().get(0).status());
+        assertFalse(Files.exists(root.resolve("var/lib/disktune")));
+        assertNull(check(verifier, image).unpackError());
+    }
+}
