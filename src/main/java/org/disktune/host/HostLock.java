@@ -111,23 +111,21 @@ public final class HostLock implements AutoCloseable {
 
     private static HostLock lockAndWait(Path file, String shownPath, byte[] pidLine, FileChannel channel, LibC libc, int flockFd,
             java.time.Duration programWait) throws IOException {
-        {
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
-            if (lock == null) {
-                throw held(shownPath, holderOf(readAll(channel)));
-            }
-            awaitPrograms(libc, flockFd, file, shownPath, programWait);
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap(pidLine), 0);
-            channel.force(false);
-            heldFile = file.toAbsolutePath();
-            return new HostLock(file, channel, lock, libc, flockFd);
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
         }
+        if (lock == null) {
+            throw held(shownPath, holderOf(readAll(channel)));
+        }
+        awaitPrograms(libc, flockFd, file, shownPath, programWait);
+        channel.truncate(0);
+        channel.write(ByteBuffer.wrap(pidLine), 0);
+        channel.force(false);
+        heldFile = file.toAbsolutePath();
+        return new HostLock(file, channel, lock, libc, flockFd);
     }
 
     @Override
@@ -149,24 +147,22 @@ public final class HostLock implements AutoCloseable {
 
     /** Waits until no process holds a flock(2) lock on {@code file} (see the class comment), or throws naming one. */
     private static void awaitPrograms(LibC libc, int fd, Path file, String shownPath, java.time.Duration wait) {
-        {
-            long deadline = System.nanoTime() + wait.toNanos();
-            while (libc.flock(fd, LibC.LOCK_EX | LibC.LOCK_NB) != 0) {
-                if (System.nanoTime() > deadline) {
-                    String holder = flockHolder(file);
-                    throw new DisktuneException(ExitCode.ENVIRONMENT, "a program started by a disktune that was killed is still running: "
-                            + (holder.equals("unknown") ? "a process" : "pid " + holder + describe(holder)) + " holds the lock " + shownPath
-                            + "; wait for it to finish and run again (the lock is freed when it exits; do not delete " + shownPath + ")");
-                }
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new DisktuneException(ExitCode.ENVIRONMENT, "interrupted while waiting for the lock " + shownPath, e);
-                }
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (libc.flock(fd, LibC.LOCK_EX | LibC.LOCK_NB) != 0) {
+            if (System.nanoTime() > deadline) {
+                String holder = flockHolder(file);
+                throw new DisktuneException(ExitCode.ENVIRONMENT, "a program started by a disktune that was killed is still running: "
+                        + (holder.equals("unknown") ? "a process" : "pid " + holder + describe(holder)) + " holds the lock " + shownPath
+                        + "; wait for it to finish and run again (the lock is freed when it exits; do not delete " + shownPath + ")");
             }
-            libc.flock(fd, LibC.LOCK_UN);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DisktuneException(ExitCode.ENVIRONMENT, "interrupted while waiting for the lock " + shownPath, e);
+            }
         }
+        libc.flock(fd, LibC.LOCK_UN);
     }
 
     /** The pid /proc/locks gives for a FLOCK lock on {@code file} ("1: FLOCK ADVISORY READ PID MAJ:MIN:INODE 0 EOF"), or "unknown". */
