@@ -48,6 +48,40 @@ class UndoCommandTest {
         assertEquals("nothing to undo\n", again.out());
     }
 
+    /**
+     * Issue 15 from the command line: a `modprobe set` killed after its changes (its entry left `applying`, as a kill
+     * before the last journal write leaves it) makes `undo` explain the state in one line; running the same command again
+     * has nothing to change (exit 3: the running kernel still lacks the option) and completes the entry, after which `undo` needs no --force.
+     */
+    @Test
+    void rerunningTheCommandAfterACrashCompletesTheInterruptedEntry() {
+        GeneratorMachine m = GeneratorMachine.debian();
+        List<String> original = m.machineSnapshot();
+        assertEquals(3, run(m, "modprobe", "set", "sata_nv", "adma=1").exitCode());
+        Journal journal = new Journal(m.host());
+        JournalEntry done = journal.newest().orElseThrow();
+        org.disktune.apply.JournalTestAccess.save(m.host(), new JournalEntry(done.id(), done.description(), EntryState.APPLYING, done.time(), done.bootId(), done.undoOf(),
+                done.undoneBy(), done.changes(), done.files(), done.createdDirectories(), null, null, done.reverts(), null, null, List.of()));
+
+        CliRun refused = run(m, "undo");
+        assertEquals(4, refused.exitCode(), refused.out() + refused.err());
+        assertEquals(1, refused.err().strip().lines().count(), refused.err());
+        assertTrue(refused.err().contains(done.id()) && refused.err().contains("interrupted"), refused.err());
+
+        CliRun rerun = run(m, "modprobe", "set", "sata_nv", "adma=1");
+        // exit 3: nothing to change, but the running kernel does not use adma=1 until a reboot
+        assertEquals(3, rerun.exitCode(), rerun.out() + rerun.err());
+        assertTrue(rerun.out().startsWith("nothing to change"), rerun.out());
+        JournalEntry completed = journal.find(done.id()).orElseThrow();
+        assertEquals(EntryState.APPLIED, completed.state());
+        assertTrue(completed.completedAt() != null, "recorded as completed by the re-run");
+        assertEquals(1, journal.entries().size(), "nothing to change writes no entry of its own");
+
+        CliRun undo = run(m, "undo");
+        assertEquals(3, undo.exitCode(), undo.err());
+        assertEquals(original, withoutConfigDirectory(m.machineSnapshot()));
+    }
+
     @Test
     void undoOnArchRemovesTheDropInAndRestoresBothImages() {
         GeneratorMachine m = GeneratorMachine.arch();
