@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
+import org.disktune.host.TreeProcesses;
 
 /**
  * The temporary files an initramfs generator leaves when it is killed half way, as disktune's generator is when
@@ -41,7 +42,7 @@ public final class GeneratorLeftovers {
                 since = since == null || began.isBefore(since) ? began : since;
             }
         }
-        if (since == null || generatorRunning(host)) {
+        if (since == null || TreeProcesses.anyRunning(host, GENERATORS)) {
             return List.of();
         }
         List<String> found = new ArrayList<>();
@@ -79,33 +80,5 @@ public final class GeneratorLeftovers {
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + directory + ": " + PlanExecutor.oneLine(e), e);
         }
-    }
-
-    /** True when a generator process runs in the host's tree: its root directory (/proc/PID/root, proc(5)) is the tree. */
-    private static boolean inTree(long pid, Path tree) {
-        try {
-            return Files.readSymbolicLink(Path.of("/proc/" + pid + "/root")).equals(tree);
-        } catch (IOException | UnsupportedOperationException e) {
-            return false; // gone, or not ours to see
-        }
-    }
-
-    private static boolean generatorRunning(Host host) {
-        if (!host.root().getFileSystem().equals(java.nio.file.FileSystems.getDefault())) {
-            return false;
-        }
-        Path tree;
-        try {
-            tree = host.root().toRealPath();
-        } catch (IOException e) {
-            return false;
-        }
-        // the scripts run as "/bin/sh /usr/sbin/update-initramfs ...": look at the program and its first argument
-        return ProcessHandle.allProcesses().filter(p -> inTree(p.pid(), tree)).anyMatch(p -> {
-            List<String> words = new ArrayList<>();
-            p.info().command().ifPresent(words::add);
-            p.info().arguments().filter(a -> a.length > 0).ifPresent(a -> words.add(a[0]));
-            return words.stream().anyMatch(w -> GENERATORS.contains(w.substring(w.lastIndexOf('/') + 1)));
-        });
     }
 }

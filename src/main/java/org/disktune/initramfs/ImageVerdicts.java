@@ -34,7 +34,7 @@ import org.disktune.host.Host;
 public final class ImageVerdicts {
     /** Where the records live, one file per image path (named by the SHA-256 of that path). */
     public static final String DIRECTORY = "/var/lib/disktune/image-verdicts";
-    private static final String HEADER = "disktune image verdicts 1";
+    private static final String HEADER = "disktune-image-verdicts 1";
     private static final String ABSENT = "-";
     /** How old an image's last change must be before its findings are remembered. */
     static final java.time.Duration SETTLED = java.time.Duration.ofSeconds(2);
