@@ -16,15 +16,7 @@ jar=target/disktune.jar
 [ -f "$jar" ] || { echo "build first: mvn -q -B package -DskipTests" >&2; exit 2; }
 log=$(mktemp --suffix=.log)
 trap 'rm -f "$log"' EXIT
-awk -v n="$lines" 'BEGIN {
-  for (i = 0; i < n; i++) {
-    stamp = sprintf("[%5d.%06d] ", int(i / 1000), i % 1000)
-    if (i % 5000 == 0) print "[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP PREEMPT_DYNAMIC"
-    else if (i % 1000 == 1) printf "%sata%d.00: 1465149168 sectors, multi 16: LBA48 NCQ (depth 32), AA\n", stamp, int(i / 1000) % 8 + 1
-    else if (i % 3 == 0) printf "%sata%d: SATA link up 3.0 Gbps (SStatus 123 SControl 300)\n", stamp, i % 8 + 1
-    else printf "%sEXT4-fs (vda1): re-mounted %d. Quota mode: none.\n", stamp, i
-  }
-}' > "$log"
+src/test/scripts/kernel-log-sample.sh "$lines" >"$log"
 echo "log: $lines lines, $(du -h "$log" | cut -f1), heap -Xmx$heap"
 for run in 1 2 3; do
   start=$(date +%s.%N)

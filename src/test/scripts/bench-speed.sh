@@ -174,15 +174,7 @@ if want kernel-log; then
 # kernel-log: the million-line log of bench-kernel-log.sh against a five-line log (the JVM's start and the command's
 # fixed work), paired; lines/s = lines / (median wall(big) - median wall(small)).
 lines=1000000
-awk -v n="$lines" 'BEGIN {
-  for (i = 0; i < n; i++) {
-    stamp = sprintf("[%5d.%06d] ", int(i / 1000), i % 1000)
-    if (i % 5000 == 0) print "[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP PREEMPT_DYNAMIC"
-    else if (i % 1000 == 1) printf "%sata%d.00: 1465149168 sectors, multi 16: LBA48 NCQ (depth 32), AA\n", stamp, int(i / 1000) % 8 + 1
-    else if (i % 3 == 0) printf "%sata%d: SATA link up 3.0 Gbps (SStatus 123 SControl 300)\n", stamp, i % 8 + 1
-    else printf "%sEXT4-fs (vda1): re-mounted %d. Quota mode: none.\n", stamp, i
-  }
-}' >"$work/big.log"
+src/test/scripts/kernel-log-sample.sh "$lines" >"$work/big.log"
 head -5 "$work/big.log" >"$work/small.log"
 pair "kernel-log 1M lines / kernel-log 5 lines" 0 ge "$DT" kernel-log "$work/big.log" -- "$DT" kernel-log "$work/small.log" \
   | sed 's/ratio.*//' >"$work/kl.txt"
