@@ -37,7 +37,8 @@ import org.disktune.core.ExitCode;
  * (ProcessImpl/childproc.c): so every child is started from one daemon thread that lives as long as the JVM.</li>
  * <li>unshare --pid --fork makes the program PID 1 of a new PID namespace, with its own parent-death signal
  * (--kill-child); when PID 1 of a namespace dies the kernel kills every process in it (pid_namespaces(7)), so no
- * grandchild survives. Needs root (CAP_SYS_ADMIN); without it only setpriv is used.</li>
+ * grandchild survives. Needs root (CAP_SYS_ADMIN); without it only setpriv is used. Not for systemctl and the
+ * systemd-* tools, which cannot reach systemd from another PID namespace ({@link #talksToSystemd}).</li>
  * <li>flock --shared --no-fork takes a flock(2) lock on the host lock file (while this JVM holds its fcntl lock
  * there, see {@link HostLock}; on Linux the two kinds do not conflict, flock(2)) and execs the program: every
  * process of the tree inherits that open file, so the lock is held until the last one exits, and
@@ -134,7 +135,7 @@ public final class ProcessCommandRunner implements CommandRunner {
     static List<String> guarded(List<String> argv, Optional<Path> lockFile, boolean root) {
         List<String> wrapped = new ArrayList<>();
         wrapper("setpriv").ifPresent(w -> wrapped.addAll(List.of(w, "--pdeathsig", "KILL", "--")));
-        if (root && !wrapped.isEmpty()) {
+        if (root && !wrapped.isEmpty() && !talksToSystemd(argv.get(0))) {
             wrapper("unshare").ifPresent(w -> wrapped.addAll(List.of(w, "--pid", "--kill-child=KILL", "--")));
         }
         if (lockFile.isPresent()) {
@@ -142,6 +143,16 @@ public final class ProcessCommandRunner implements CommandRunner {
         }
         wrapped.addAll(argv);
         return List.copyOf(wrapped);
+    }
+
+    /**
+     * systemctl and the other systemd tools cannot reach systemd from another PID namespace ("Failed to connect to bus:
+     * No data available" from systemctl enable in the end-to-end guest), so they run without unshare; they start no
+     * children that could outlive them, and setpriv and flock still apply.
+     */
+    static boolean talksToSystemd(String program) {
+        String name = program.substring(program.lastIndexOf('/') + 1);
+        return name.equals("systemctl") || name.startsWith("systemd-");
     }
 
     private static Optional<String> wrapper(String name) {

@@ -94,4 +94,15 @@ class ProcessCommandRunnerTest {
                 ProcessCommandRunner.guarded(List.of("/usr/sbin/hdparm", "-B", "/dev/sda"), java.util.Optional.empty(), false),
                 "no PID namespace without root, no flock without the lock");
     }
+
+    /** The end-to-end guest: systemctl enable in a PID namespace of its own failed ("Failed to connect to bus"). */
+    @Test
+    void systemdToolsRunWithoutAPidNamespaceOfTheirOwn() {
+        assertEquals(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/bin/flock", "--shared", "--no-fork", "/run/disktune.lock",
+                "/usr/bin/systemctl", "enable", "disktune.service"),
+                ProcessCommandRunner.guarded(List.of("/usr/bin/systemctl", "enable", "disktune.service"),
+                        java.util.Optional.of(Path.of("/run/disktune.lock")), true));
+        assertTrue(ProcessCommandRunner.talksToSystemd("/usr/bin/systemd-run"));
+        assertFalse(ProcessCommandRunner.talksToSystemd("/usr/sbin/update-initramfs"));
+    }
 }
