@@ -13,9 +13,10 @@
 # disktune trial) and S seconds measured (default 1; N rounds, default 9):
 #   seq-read-direct     fio --rw=read --direct=1 --bs=2M --ioengine=psync
 #   rand-read-4k-qdN    fio --rw=randread --direct=1 --bs=4k --ioengine=libaio --iodepth=N (one thread, N requests
-#                       in flight: the usual reference, and disktune's model: it reads through Linux native AIO from
-#                       one thread, the engine the header line names), and
-#                       fio --ioengine=psync --numjobs=N --thread (N threads with one pread each in flight)
+#                       in flight: the usual reference, and disktune's model at depths 4 and 32: it reads through Linux
+#                       native AIO from one thread, the engine the header line names), and
+#                       fio --ioengine=psync --numjobs=N --thread (N threads with one pread each in flight; disktune's
+#                       model at depth 1: one thread of pread)
 # Random offsets are uniform with repetition on both sides (fio --norandommap --randrepeat=0).
 # It prints each round's figures and the median over the rounds of the per-round ratios disktune/fio with their
 # quartiles (on a machine shared with other work single rounds swing both ways; the median of paired ratios does

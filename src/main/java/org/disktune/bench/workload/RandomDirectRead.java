@@ -25,17 +25,21 @@ import org.disktune.host.AsyncReader;
  * rand-read-4k-qdN: 4 KiB O_DIRECT reads at uniformly random 4 KiB-aligned offsets over the whole device, with N
  * reads in flight. Two engines:
  * <ul>
- * <li>{@link Engine#LINUX_AIO} (the default, at every depth): one thread keeps exactly N reads in the device's queue
+ * <li>{@link Engine#LINUX_AIO} (the default at depths above 1): one thread keeps exactly N reads in the device's queue
  * through Linux native AIO ({@link AsyncReader}: io_submit a new read as each one completes), fio's
  * {@code --ioengine=libaio --iodepth=N} model. On a cached loop device at depth 32 the threads below reached only 0.84
  * of fio's libaio IOPS (32 threads of pread contend for 2 CPUs); this path does the work of fio's one thread.</li>
- * <li>{@link Engine#THREADS}, used only where native AIO is unavailable (another architecture, a kernel without AIO,
- * /proc/sys/fs/aio-max-nr exhausted; the trial's {@code engine} says so and why): N threads, each issuing one
+ * <li>{@link Engine#THREADS}, the default at depth 1 and used at other depths only where native AIO is unavailable
+ * (another architecture, a kernel without AIO, /proc/sys/fs/aio-max-nr exhausted; the trial's {@code engine} says so
+ * and why): N threads, each issuing one
  * positional read (pread(2)) after the other on a FileChannel of its own, fio's
  * {@code --ioengine=psync --numjobs=N --thread} model. One channel per thread, not one shared: every positional read
  * of a FileChannel enters and leaves a monitor (the channel's NativeThreadSet, so that close can signal blocked
  * threads), and with 32 threads that monitor is contended: on one CPU a shared channel gave 0.72 of fio's IOPS at
- * depth 32, a channel per thread 0.99 (src/test/scripts/bench-accuracy.sh).</li>
+ * depth 32, a channel per thread 0.99 (src/test/scripts/bench-accuracy.sh). At depth 1 one pread costs one system
+ * call where AIO costs two (io_submit, io_getevents, each through JNA): on a quiet machine, pinned to one CPU, nine
+ * paired rounds of 2 s gave a median of 1.44 of fio {@code psync}'s IOPS for the pread thread and 0.49 for AIO, the
+ * pread thread ahead in 8 of 9 rounds, so depth 1 is fio's {@code psync} model.</li>
  * </ul>
  * Every I/O's latency (from just before its submission to just after its completion is seen, in nanoseconds) goes
  * into an HdrHistogram (3 significant digits; per thread, merged, for the threads) for p50/p99/p99.9. IOPS: reads
@@ -65,12 +69,12 @@ final class RandomDirectRead implements Workload {
     private final Engine engine;
     private final SplittableRandom seeds = new SplittableRandom();
 
-    /** Native AIO where the machine has it, threads otherwise. */
+    /** One pread thread at depth 1; above it native AIO where the machine has it, threads otherwise. */
     RandomDirectRead(int depth) {
-        this(depth, Engine.LINUX_AIO);
+        this(depth, depth == 1 ? Engine.THREADS : Engine.LINUX_AIO);
     }
 
-    /** {@code engine} THREADS: always threads (comparisons of the two engines). */
+    /** {@code engine} THREADS: always threads; LINUX_AIO: native AIO where the machine has it (comparisons of the two engines). */
     RandomDirectRead(int depth, Engine engine) {
         if (depth < 1) {
             throw new IllegalArgumentException("queue depth " + depth);

@@ -16,7 +16,8 @@ import org.disktune.host.LinuxHost;
 
 /**
  * Runs one block workload on a device for the accuracy script (src/test/scripts/bench-accuracy.sh), until
- * {@code disktune bench} exists: {@code WORKLOAD DEVICE SECONDS [WARMUP_SECONDS]}. A warm-up trial (default 1 s,
+ * {@code disktune bench} exists: {@code WORKLOAD DEVICE SECONDS [WARMUP_SECONDS]}; a random-read WORKLOAD may end in {@code :threads} or {@code :aio} to
+ * force that engine (rand-read-4k-qd1:aio). A warm-up trial (default 1 s,
  * discarded: the JIT compiles the read loop) and then one trial of SECONDS; prints
  * {@code NAME VALUE UNIT bytes=B ops=N seconds=S [p50_us= p99_us= p999_us=] [engine=E]} on one line.
  */
@@ -40,12 +41,16 @@ public final class BlockWorkloadMain {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "not needed");
         });
         WorkloadContext context = new WorkloadContext(host, device, node, Profile.DEFAULT, Clock.systemUTC(), System::nanoTime, time);
-        String name = args[0].replaceFirst(":threads$", "");
+        String name = args[0].replaceFirst(":(threads|aio)$", "");
         Workload found = BlockWorkloads.all().stream().filter(w -> w.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no block workload " + name));
-        Workload workload = found instanceof RandomDirectRead random && args[0].endsWith(":threads")
-                ? new RandomDirectRead(random.depth(), RandomDirectRead.Engine.THREADS) : found;
-        try (workload) {
+        if (found instanceof RandomDirectRead && args[0].contains(":")) {
+            found.close();
+        }
+        try (Workload workload = found instanceof RandomDirectRead random && args[0].contains(":")
+                ? new RandomDirectRead(random.depth(), args[0].endsWith(":threads") ? RandomDirectRead.Engine.THREADS
+                        : RandomDirectRead.Engine.LINUX_AIO)
+                : found) {
             if (!warmup.isZero()) {
                 workload.run(context.withTrialTime(warmup));
             }

@@ -57,16 +57,16 @@ class RandomDirectReadTest {
     }
 
     @Test
-    void everyDepthRunsOnNativeAioAndEveryReadReachesTheDevice() throws IOException {
+    void depthOneRunsOnAPreadThreadDeeperOnNativeAioAndEveryReadReachesTheDevice() throws IOException {
         for (int depth : new int[] {1, 4, 32}) {
             long sectorsBefore = stat()[2];
             Trial trial;
             try (RandomDirectRead workload = new RandomDirectRead(depth)) {
-                assertEquals(RandomDirectRead.Engine.LINUX_AIO, workload.engine());
+                assertEquals(depth == 1 ? RandomDirectRead.Engine.THREADS : RandomDirectRead.Engine.LINUX_AIO, workload.engine());
                 trial = workload.run(context);
             }
             long sectors = stat()[2] - sectorsBefore;
-            assertEquals("linux-aio", trial.engine(), "depth " + depth);
+            assertEquals(depth == 1 ? "threads" : "linux-aio", trial.engine(), "depth " + depth);
             assertTrue(trial.operations() >= depth, "depth " + depth + ": " + trial.operations());
             assertEquals(trial.operations() * 8, sectors, "depth " + depth + ": 8 sectors per 4 KiB O_DIRECT read");
             assertTrue(trial.seconds() >= 0.15 && trial.seconds() < 2, "depth " + depth + ": " + trial.seconds() + " s");
@@ -75,6 +75,17 @@ class RandomDirectReadTest {
             assertTrue(latency.p50Us() > 0 && latency.p50Us() <= latency.p99Us() && latency.p999Us() <= trial.seconds() * 1e6,
                     latency.toString());
         }
+    }
+
+    @Test
+    void nativeAioRunsAtDepthOneWhenAsked() throws IOException {
+        long sectorsBefore = stat()[2];
+        Trial trial;
+        try (RandomDirectRead workload = new RandomDirectRead(1, RandomDirectRead.Engine.LINUX_AIO)) {
+            trial = workload.run(context);
+        }
+        assertEquals("linux-aio", trial.engine());
+        assertEquals(trial.operations() * 8, stat()[2] - sectorsBefore);
     }
 
     @Test
