@@ -72,7 +72,8 @@ public final class MachineDetector {
         MachineReport withoutFindings = new MachineReport(kernel, List.copyOf(controllers.values()), ports, disks, arrays, mounts,
                 List.of(), log.notes());
         return new MachineReport(kernel, withoutFindings.controllers(), ports, disks, arrays, mounts,
-                new FindingsAnalyzer(DriverCatalog.load(), new ModprobeConfigReader(host).read()).analyze(withoutFindings), log.notes());
+                new FindingsAnalyzer(DriverCatalog.load(), new ModprobeConfigReader(host).read()).analyze(withoutFindings), log.notes(),
+                LoadableSchedulers.read(host, kernel));
     }
 
     private static String kernelFromVersion(String version) {

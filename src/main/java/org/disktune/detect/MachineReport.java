@@ -2,7 +2,11 @@ package org.disktune.detect;
 
 import java.util.List;
 
-/** Everything {@code disktune detect} found on one machine; notes say what could not be read and why. */
+/**
+ * Everything {@code disktune detect} found on one machine; notes say what could not be read and why.
+ * {@code loadableSchedulers}: I/O schedulers built as modules of the running kernel, which a write to
+ * {@code queue/scheduler} loads (see {@link LoadableSchedulers}); empty when the kernel's modules.alias is not there.
+ */
 public record MachineReport(
         String kernel,
         List<Controller> controllers,
@@ -11,7 +15,18 @@ public record MachineReport(
         List<MdArray> mdArrays,
         List<Mount> mounts,
         List<Finding> findings,
-        List<String> notes) {
+        List<String> notes,
+        List<String> loadableSchedulers) {
+
+    public MachineReport {
+        loadableSchedulers = loadableSchedulers == null ? List.of() : List.copyOf(loadableSchedulers);
+    }
+
+    /** A report without loadable schedulers (a machine whose modules are not known). */
+    public MachineReport(String kernel, List<Controller> controllers, List<AtaPort> ataPorts, List<Disk> disks, List<MdArray> mdArrays,
+            List<Mount> mounts, List<Finding> findings, List<String> notes) {
+        this(kernel, controllers, ataPorts, disks, mdArrays, mounts, findings, notes, List.of());
+    }
 
     /**
      * The report without block devices of size 0: loop devices with nothing attached and unconfigured zram
@@ -20,6 +35,6 @@ public record MachineReport(
      */
     public MachineReport withoutEmptyDevices() {
         List<Disk> shown = disks.stream().filter(d -> d.sizeBytes() == null || d.sizeBytes() > 0).toList();
-        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes);
+        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers);
     }
 }

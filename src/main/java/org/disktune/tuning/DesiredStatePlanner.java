@@ -107,7 +107,7 @@ public final class DesiredStatePlanner {
             this.desired = desired;
             this.machine = machine;
             this.file = desired.source() == null ? "disktune.conf" : desired.source();
-            this.table = new SettingTable(machine.kernel());
+            this.table = SettingTable.of(machine);
         }
 
         TuningPlan run() {

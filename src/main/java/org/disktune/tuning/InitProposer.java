@@ -119,7 +119,7 @@ public final class InitProposer {
         List<Disk> disks = report.disks().stream().filter(d -> !NOT_DISKS.contains(d.transport()))
                 .sorted(Comparator.comparing(Disk::name, DEVICE_ORDER)).toList();
         Map<String, HdparmConf.DeviceBlock> blocks = hdparm.blocksByDisk(disks, notes);
-        SettingTable table = new SettingTable(report.kernel());
+        SettingTable table = SettingTable.of(report);
         for (Disk disk : disks) {
             String scheduler = proposedScheduler(disk, notes);
             HdparmConf.DeviceBlock block = blocks.get(disk.name());

@@ -134,8 +134,8 @@ public final class PersistencePlanner {
          * a disk of this kernel offers that name (deadline, cfq on 2.6), else its current name; other values as given.
          */
         private String unmatched(org.disktune.config.SettingValue v) {
-            if (v.setting() == Setting.SCHEDULER
-                    && machine.disks().stream().anyMatch(d -> d.schedulers().contains(v.written()))) {
+            if (v.setting() == Setting.SCHEDULER && (machine.loadableSchedulers().contains(v.written())
+                    || machine.disks().stream().anyMatch(d -> d.schedulers().contains(v.written())))) {
                 return v.written();
             }
             return v.value();

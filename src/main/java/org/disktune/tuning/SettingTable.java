@@ -11,6 +11,7 @@ import org.disktune.config.Setting;
 import org.disktune.config.SettingValue;
 import org.disktune.detect.Disk;
 import org.disktune.detect.DriveFeatures;
+import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.detect.Mount;
 
@@ -65,10 +66,25 @@ final class SettingTable {
     }
 
     private final String kernel;
+    private final List<String> loadableSchedulers;
 
     /** {@code kernel}: the running kernel's release (2.6.18-8.el5), null when unknown. */
     SettingTable(String kernel) {
+        this(kernel, List.of());
+    }
+
+    /**
+     * {@code loadableSchedulers}: schedulers built as modules of that kernel, which a write to queue/scheduler loads
+     * ({@link MachineReport#loadableSchedulers()}).
+     */
+    SettingTable(String kernel, List<String> loadableSchedulers) {
         this.kernel = kernel;
+        this.loadableSchedulers = List.copyOf(loadableSchedulers);
+    }
+
+    /** The table for a machine: its kernel and its loadable schedulers. */
+    static SettingTable of(MachineReport machine) {
+        return new SettingTable(machine.kernel(), machine.loadableSchedulers());
     }
 
     // ---- current values -------------------------------------------------------------------------------
@@ -183,9 +199,10 @@ final class SettingTable {
     /**
      * The name as written when the kernel offers it (a 2.6 kernel offers noop anticipatory deadline cfq),
      * else its canonical successor, else the same algorithm under its 2.6 name (mq-deadline on a 2.6 kernel
-     * is deadline).
+     * is deadline); else, on a disk that offers schedulers, a scheduler the kernel loads on the write (bfq built as a
+     * module and not loaded yet).
      */
-    private static Verdict scheduler(SettingValue v, Disk disk) {
+    private Verdict scheduler(SettingValue v, Disk disk) {
         List<String> offered = disk.schedulers();
         if (offered.isEmpty()) {
             return Verdict.refuse("scheduler: " + disk.name() + " offers no I/O scheduler (no queue/scheduler); remove scheduler from "
@@ -196,9 +213,15 @@ final class SettingTable {
                 return Verdict.accept(candidate);
             }
         }
+        for (String candidate : new String[] {v.written(), v.value()}) {
+            if (loadableSchedulers.contains(candidate)) {
+                return Verdict.accept(candidate);
+            }
+        }
         String why = v.written().equals("anticipatory") ? " (anticipatory was removed in Linux 2.6.33 and has no successor)" : "";
         return Verdict.refuse("scheduler " + v.written() + " is not offered by " + disk.name() + why + "; it offers "
-                + String.join(" ", offered) + ": choose one of those");
+                + String.join(" ", offered) + (loadableSchedulers.isEmpty() ? "" : " and the kernel can load "
+                + String.join(" ", loadableSchedulers)) + ": choose one of those");
     }
 
     /**

@@ -254,6 +254,21 @@ class DesiredStatePlannerTest {
     }
 
     @Test
+    void aSchedulerTheKernelLoadsOnTheWriteIsAcceptedAndNamedWhenAnotherIsRefused() {
+        MachineReport withBfq = new MachineReport(ahci.kernel(), ahci.controllers(), ahci.ataPorts(), ahci.disks(), ahci.mdArrays(),
+                ahci.mounts(), ahci.findings(), ahci.notes(), List.of("bfq"));
+        TuningPlan plan = planner.plan(disks(disk("qemu", 1, List.of(new DiskMatch.Serial("QM00001", 2)),
+                scheduler("bfq", "bfq", "disk qemu", 3))), withBfq);
+        assertEquals(List.of(), plan.errors());
+        assertEquals(List.of(new WriteAttribute("/sys/block/sda/queue/scheduler", "sda", null, "mq-deadline", "bfq",
+                "[disk qemu] line 3: scheduler bfq")), plan.changes());
+        TuningPlan kyber = planner.plan(disks(disk("qemu", 1, List.of(new DiskMatch.Serial("QM00001", 2)),
+                scheduler("kyber", "kyber", "disk qemu", 3))), withBfq);
+        assertEquals(List.of(new ConfigProblem(FILE, 3, "scheduler kyber is not offered by sda; it offers mq-deadline none and the "
+                + "kernel can load bfq: choose one of those")), kyber.errors());
+    }
+
+    @Test
     void aQueueDepthAboveTheDevicesMaximumIsAnError() {
         TuningPlan plan = planner.plan(disks(disk("qemu", 1, List.of(new DiskMatch.Serial("QM00001", 2)),
                 value(Setting.QUEUE_DEPTH, "64", "disk qemu", 3))), ahci);
