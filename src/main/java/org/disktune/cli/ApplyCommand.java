@@ -84,7 +84,8 @@ final class ApplyCommand implements Callable<Integer> {
     }
 
     private int boot(DesiredStateService service) {
-        BootResult result = service.applyAtBoot();
+        // what a failed step printed goes to the journal of the unit too (it named unshare's refusal, not hdparm's)
+        BootResult result = ApplyFailureOutput.around(session, service::applyAtBoot);
         session.output().render("apply", new BootView(PlanStep.of(result.applied()), result.journalId(), result.pending()), out -> {
             if (result.applied().isEmpty()) {
                 out.println("boot: every live setting is in place");

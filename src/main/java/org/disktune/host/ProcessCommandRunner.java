@@ -38,7 +38,10 @@ import org.disktune.core.ExitCode;
  * <li>unshare --pid --fork makes the program PID 1 of a new PID namespace, with its own parent-death signal
  * (--kill-child); when PID 1 of a namespace dies the kernel kills every process in it (pid_namespaces(7)), so no
  * grandchild survives. Needs root (CAP_SYS_ADMIN); without it only setpriv is used. Not for systemctl and the
- * systemd-* tools, which cannot reach systemd from another PID namespace ({@link #talksToSystemd}).</li>
+ * systemd-* tools, which cannot reach systemd from another PID namespace ({@link #talksToSystemd}). Not where the
+ * service manager forbids new namespaces (a unit with {@code RestrictNamespaces=yes}: a seccomp filter makes
+ * unshare(2) fail with EPERM, and unshare(1) exits 1 before the program starts, which would read as the program's
+ * failure): one trial {@code unshare --pid --kill-child=KILL -- true} per process decides ({@link #pidNamespaces}).</li>
  * <li>flock --shared --no-fork takes a flock(2) lock on the host lock file (while this JVM holds its fcntl lock
  * there, see {@link HostLock}; on Linux the two kinds do not conflict, flock(2)) and execs the program: every
  * process of the tree inherits that open file, so the lock is held until the last one exits, and
@@ -61,6 +64,7 @@ public final class ProcessCommandRunner implements CommandRunner {
         return thread;
     });
     private static volatile Boolean root;
+    private static volatile Boolean pidNamespaces;
 
     private final String path;
 
@@ -96,7 +100,7 @@ public final class ProcessCommandRunner implements CommandRunner {
         List<String> started = new java.util.ArrayList<>(argv);
         started.set(0, program);
         if (guarded) {
-            started = guarded(started, HostLock.heldFile(), isRoot());
+            started = guarded(started, HostLock.heldFile(), pidNamespaces());
         }
         Process process;
         try {
@@ -130,12 +134,13 @@ public final class ProcessCommandRunner implements CommandRunner {
 
     /**
      * {@code argv} (its program already located) behind the wrappers of the class comment that are installed:
-     * unshare only for root, flock only while this process holds the host lock ({@code lockFile}).
+     * unshare only where this process may make PID namespaces ({@code pidNamespaces}), flock only while this process
+     * holds the host lock ({@code lockFile}).
      */
-    static List<String> guarded(List<String> argv, Optional<Path> lockFile, boolean root) {
+    static List<String> guarded(List<String> argv, Optional<Path> lockFile, boolean pidNamespaces) {
         List<String> wrapped = new ArrayList<>();
         wrapper("setpriv").ifPresent(w -> wrapped.addAll(List.of(w, "--pdeathsig", "KILL", "--")));
-        if (root && !wrapped.isEmpty() && !talksToSystemd(argv.get(0))) {
+        if (pidNamespaces && !wrapped.isEmpty() && !talksToSystemd(argv.get(0))) {
             wrapper("unshare").ifPresent(w -> wrapped.addAll(List.of(w, "--pid", "--kill-child=KILL", "--")));
         }
         if (lockFile.isPresent()) {
@@ -157,6 +162,43 @@ public final class ProcessCommandRunner implements CommandRunner {
 
     private static Optional<String> wrapper(String name) {
         return WRAPPER_DIRS.stream().map(d -> new File(d, name)).filter(File::canExecute).map(File::getPath).findFirst();
+    }
+
+    /** Whether programs can run in a PID namespace of their own here: root, and a trial unshare works (cached). */
+    private static boolean pidNamespaces() {
+        Boolean known = pidNamespaces;
+        if (known == null) {
+            known = isRoot() && wrapper("unshare").map(ProcessCommandRunner::unshareWorks).orElse(false);
+            pidNamespaces = known;
+        }
+        return known;
+    }
+
+    /**
+     * Runs {@code unshare --pid --kill-child=KILL -- true} with the given unshare: true when it exits 0. Under
+     * RestrictNamespaces=yes (systemd.exec(5)) it prints "unshare failed: Operation not permitted" and exits 1.
+     */
+    static boolean unshareWorks(String unshare) {
+        String truth = WRAPPER_DIRS.stream().map(d -> new File(d, "true")).filter(File::canExecute).map(File::getPath).findFirst()
+                .orElse(null);
+        if (truth == null) {
+            return false;
+        }
+        try {
+            Process trial = new ProcessBuilder(unshare, "--pid", "--kill-child=KILL", "--", truth)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!trial.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                trial.destroyForcibly();
+                return false;
+            }
+            return trial.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private static boolean isRoot() {

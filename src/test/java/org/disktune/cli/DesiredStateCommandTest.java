@@ -303,6 +303,18 @@ class DesiredStateCommandTest {
                 enabled.out());
     }
 
+    /** The e2e guest: the unit's hdparm "exited 1" and nothing said why (unshare, refused by RestrictNamespaces=yes). */
+    @Test
+    void applyBootShowsWhatAFailedProgramPrintedBeforeItsOneLineError() throws IOException {
+        LiveTree host = liveSample("seed-centos5-ide");
+        write(host, CONFIG, "[disk ide]\nmatch.transport = ide\nio32 = 3\n");
+        host.programs.exits(List.of("hdparm", "-c3", "/dev/hde"), 1, "", "unshare: unshare failed: Operation not permitted\n");
+        CliRun boot = run(host, "apply", "--boot");
+        assertEquals(5, boot.exitCode(), boot.out() + boot.err());
+        assertTrue(boot.err().startsWith("unshare: unshare failed: Operation not permitted\ndisktune: hdparm -c3 /dev/hde exited 1"),
+                boot.err());
+    }
+
     @Test
     void applyDeviceRunsOnlyThatDisksHdparmSettingsWithoutLockOrJournal() throws IOException {
         LiveTree host = liveSample("seed-centos5-ide");

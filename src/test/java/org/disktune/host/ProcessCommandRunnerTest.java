@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -92,7 +93,24 @@ class ProcessCommandRunnerTest {
                 "/usr/bin/flock", "--shared", "--no-fork", "/run/disktune.lock", "/usr/sbin/update-initramfs", "-u", "-k", "all"), argv);
         assertEquals(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/sbin/hdparm", "-B", "/dev/sda"),
                 ProcessCommandRunner.guarded(List.of("/usr/sbin/hdparm", "-B", "/dev/sda"), java.util.Optional.empty(), false),
-                "no PID namespace without root, no flock without the lock");
+                "no PID namespace where none can be made (not root, RestrictNamespaces=yes), no flock without the lock");
+    }
+
+    /**
+     * The end-to-end guest: disktune.service had RestrictNamespaces=yes, unshare exited 1 before hdparm started and the
+     * boot's apply failed as if hdparm had; so one trial run decides whether programs get a PID namespace.
+     */
+    @Test
+    void aTrialRunOfUnshareDecidesWhetherPidNamespacesCanBeMade(@TempDir Path dir) throws IOException {
+        Path refused = dir.resolve("unshare");
+        // what unshare(1) does under a seccomp filter against unshare(2), as systemd's RestrictNamespaces=yes installs
+        Files.writeString(refused, "#!/bin/sh\necho 'unshare: unshare failed: Operation not permitted' >&2\nexit 1\n");
+        refused.toFile().setExecutable(true);
+        assertFalse(ProcessCommandRunner.unshareWorks(refused.toString()));
+        assertFalse(ProcessCommandRunner.unshareWorks(dir.resolve("missing").toString()));
+        boolean root = "root".equals(System.getProperty("user.name"));
+        System.out.println("ProcessCommandRunnerTest: running as " + (root ? "root: the real unshare must work" : "a user: no PID namespace"));
+        assertEquals(root, ProcessCommandRunner.unshareWorks("/usr/bin/unshare"), "the real unshare --pid as " + (root ? "root" : "a user"));
     }
 
     /** The end-to-end guest: systemctl enable in a PID namespace of its own failed ("Failed to connect to bus"). */
