@@ -97,18 +97,20 @@ public final class Utf8KernelLogReader implements KernelLogReader {
             }
             int start = pos;
             int end = start;
-            int bits = 0;
             byte[] b = buffer;
             int lim = limit;
             while (end < lim) {
                 byte c = b[end];
-                if (c == '\n' || c == '\r') {
-                    break;
+                if (c <= '\r') { // one test a byte on the common path: LF, CR and every byte over 0x7f (negative) are below
+                    if (c == '\n' || c == '\r') {
+                        break;
+                    }
+                    if (c < 0) {
+                        ascii = false;
+                    }
                 }
-                bits |= c;
                 end++;
             }
-            ascii &= bits >= 0;
             if (end < lim) {
                 pos = end + 1;
                 skipLf = b[end] == '\r';

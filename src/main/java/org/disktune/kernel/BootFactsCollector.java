@@ -76,6 +76,8 @@ final class BootFactsCollector {
     private final Map<String, String> scsiByBlock = new LinkedHashMap<>();
     private ScsiState pendingOldInquiry;
     private final Map<String, LinkFields> linkParses = new java.util.HashMap<>();
+    private String lastLinkRest;
+    private LinkFields lastLinkFields;
     private boolean capped;
 
     BootFactsCollector(int index) {
@@ -89,13 +91,13 @@ final class BootFactsCollector {
     /** The prefixes (of the stripped message) under which {@link #accept} looks further; it ignores any other. */
     private static final byte[][] USED_PREFIXES = ascii("ata", "hd", "ide", "scsi", "sd ", "SCSI device ", "Linux version ",
             "ahci", "pata_", "sata_", "pdc_adma", "acard-ahci");
-    private static final byte[] COMMAND_LINE_KEY = "ommand line".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] VENDOR_KEY = "Vendor".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] COMMAND_LINE_KEY = KernelLogLineNormalizer.ascii("ommand line");
+    private static final byte[] VENDOR_KEY = KernelLogLineNormalizer.ascii("Vendor");
 
     private static byte[][] ascii(String... words) {
         byte[][] out = new byte[words.length][];
         for (int i = 0; i < words.length; i++) {
-            out[i] = words[i].getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            out[i] = KernelLogLineNormalizer.ascii(words[i]);
         }
         return out;
     }
@@ -114,34 +116,42 @@ final class BootFactsCollector {
         while (s < to && Character.isWhitespace(b[s])) {
             s++;
         }
-        for (byte[] prefix : USED_PREFIXES) {
-            if (bytesAt(b, s, to, prefix)) {
-                return false;
+        if (s < to && PREFIX_START[b[s] & 0x7f]) {
+            for (byte[] prefix : USED_PREFIXES) {
+                if (KernelLogLineNormalizer.startsWith(b, s, to, prefix)) {
+                    return false;
+                }
             }
         }
         for (int c = s; c + 1 < to; c++) {
             if (b[c] == ':' && b[c + 1] == ' '
-                    && (bytesAt(b, c - COMMAND_LINE_KEY.length, c, COMMAND_LINE_KEY) || bytesAt(b, c - VENDOR_KEY.length, c, VENDOR_KEY))) {
+                    && (KernelLogLineNormalizer.startsWith(b, c - COMMAND_LINE_KEY.length, c, COMMAND_LINE_KEY)
+                        || KernelLogLineNormalizer.startsWith(b, c - VENDOR_KEY.length, c, VENDOR_KEY))) {
                 return false;
             }
         }
         return true;
     }
 
-    /** True when {@code b[at, to)} starts with {@code word} (false when {@code at} is before 0). */
-    private static boolean bytesAt(byte[] b, int at, int to, byte[] word) {
-        if (at < 0 || to - at < word.length) {
-            return false;
+    /** The first bytes of USED_PREFIXES. */
+    private static final boolean[] PREFIX_START = new boolean[128];
+
+    static {
+        for (byte[] prefix : USED_PREFIXES) {
+            PREFIX_START[prefix[0]] = true;
         }
-        for (int k = 0; k < word.length; k++) {
-            if (b[at + k] != word[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     void accept(KernelLogLine line) {
+        accept(line, false);
+    }
+
+    /** {@link #accept} of a line whose message is ASCII without CR and LF (from the byte path): no line terminator to look for. */
+    void acceptPlain(KernelLogLine line) {
+        accept(line, true);
+    }
+
+    private void accept(KernelLogLine line, boolean plain) {
         if (startedAt == null && line.wallClock() != null) {
             startedAt = line.wallClock();
         }
@@ -150,7 +160,7 @@ final class BootFactsCollector {
             return;
         }
         Matcher m;
-        if (msg.startsWith("ata") && ata(msg)) {
+        if (msg.startsWith("ata") && ata(msg, plain)) {
             return;
         } else if (msg.startsWith("hd") && (m = IDE.matcher(msg)).matches()) {
             ide(m.group(1), m.group(2));
@@ -191,9 +201,9 @@ final class BootFactsCollector {
      * {@code $} may match) the prefix is read by hand, with the patterns' result: a third of the lines of a log
      * of link resets start so.
      */
-    private boolean ata(String msg) {
+    private boolean ata(String msg, boolean plain) {
         Matcher m;
-        if (hasLineTerminator(msg)) {
+        if (!plain && hasLineTerminator(msg)) {
             if ((m = ATA_DEVICE.matcher(msg)).matches()) {
                 ataDevice(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
                 return true;
@@ -247,6 +257,9 @@ final class BootFactsCollector {
 
     /** LINK's reading of {@code rest}, remembered: a log of link resets repeats the same few link lines. */
     private LinkFields linkFields(String rest) {
+        if (rest.equals(lastLinkRest)) {
+            return lastLinkFields;
+        }
         LinkFields f = linkParses.get(rest);
         if (f == null) {
             Matcher m = LINK.matcher(rest);
@@ -262,6 +275,8 @@ final class BootFactsCollector {
             }
             linkParses.put(rest, f);
         }
+        lastLinkRest = rest;
+        lastLinkFields = f;
         return f;
     }
 

@@ -22,6 +22,7 @@ import org.disktune.host.KernelLogSource;
  */
 public final class KernelLogAnalyzer {
     static final int MAX_BOOTS_KEPT = 64;
+    private static final byte[] LINUX_VERSION = KernelLogLineNormalizer.ascii("Linux version ");
 
     /** Opens the source, analyzes it and closes it. */
     public KernelLogReport analyze(KernelLogSource source, KernelLogOptions options) {
@@ -82,7 +83,7 @@ public final class KernelLogAnalyzer {
             }
             long mono = normalizer.stampMicros();
             int at = normalizer.messageFrom();
-            if (KernelLogLineNormalizer.startsWith(bytes, at, to, "Linux version ")) {
+            if (KernelLogLineNormalizer.startsWith(bytes, at, to, LINUX_VERSION)) {
                 take(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
                 return;
             }
@@ -90,7 +91,7 @@ public final class KernelLogAnalyzer {
                 nextBoot();
             }
             if (!current.ignores(bytes, at, to)) {
-                current.accept(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
+                current.acceptPlain(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
             }
             currentMessages++;
             linesRead++;

@@ -92,7 +92,7 @@ public final class KernelLogLineNormalizer {
         while (word < to && !regexSpace(b[word])) {
             word++;
         }
-        if (word > i && startsWith(b, word, to, " kernel:")) {
+        if (word > i && startsWith(b, word, to, KERNEL_WORD)) {
             return false;
         }
         previousWasKmsg = false;
@@ -111,14 +111,21 @@ public final class KernelLogLineNormalizer {
         return messageFrom;
     }
 
-    /** True when bytes[at, to) starts with the ASCII {@code prefix}. */
-    static boolean startsWith(byte[] b, int at, int to, String prefix) {
-        int n = prefix.length();
-        if (to - at < n) {
+    private static final byte[] KERNEL_WORD = ascii(" kernel:");
+
+    /** The bytes of ASCII text. */
+    static byte[] ascii(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    /** True when bytes[at, to) starts with {@code prefix} (false when {@code at} is before 0). */
+    static boolean startsWith(byte[] b, int at, int to, byte[] prefix) {
+        int n = prefix.length;
+        if (at < 0 || to - at < n) {
             return false;
         }
         for (int k = 0; k < n; k++) {
-            if (b[at + k] != prefix.charAt(k)) {
+            if (b[at + k] != prefix[k]) {
                 return false;
             }
         }
