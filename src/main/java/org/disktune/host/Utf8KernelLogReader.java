@@ -17,7 +17,7 @@ import java.util.Objects;
  * 0x80 (nearly every kernel line) is handed to {@link KernelLogLineSink#asciiLine} as bytes, undecoded; any other
  * line is decoded alone, which gives the chars of decoding the whole stream, since UTF-8 never uses the bytes of
  * LF and CR inside a sequence and the JDK's decoder ends a malformed sequence before a byte that cannot continue
- * it (UTF8KernelLogReaderTest compares both on mutated logs). Of a longer line only its first
+ * it (Utf8KernelLogReaderTest compares both on mutated logs). Of a longer line only its first
  * {@code 3 * MAX_LINE + 3} bytes are kept, enough for {@code MAX_LINE} chars, so memory stays bounded.
  */
 public final class Utf8KernelLogReader implements KernelLogReader {
