@@ -3,10 +3,7 @@ package org.disktune.host;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -23,7 +20,8 @@ import org.disktune.core.ExitCode;
 /**
  * A saved kernel log given with {@code --kernel-log FILE} (or the saved log of a root tree): dmesg,
  * journalctl or syslog text in any format the normalizer reads, plain or compressed (gzip as in
- * rotated kern.log.2.gz, also xz, bzip2, zstd: found by magic bytes, not by name).
+ * rotated kern.log.2.gz, also xz, bzip2, zstd: found by magic bytes, not by name), read as UTF-8 bytes in blocks
+ * ({@link Utf8KernelLogReader}).
  */
 public final class FileKernelLog implements KernelLogSource {
     private final Path file;
@@ -59,10 +57,8 @@ public final class FileKernelLog implements KernelLogSource {
                 throw new DisktuneException(ExitCode.USAGE, "kernel log " + file + " looks " + compression + "-compressed but cannot be opened: " + e.getMessage(), e);
             }
         }
-        InputStreamReader reader = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
         List<String> notes = compression == null ? List.of() : List.of("read " + compression + "-compressed " + file.getFileName());
-        TextKernelLogReader text = new TextKernelLogReader(file.toString(), notes, reader);
+        Utf8KernelLogReader text = new Utf8KernelLogReader(file.toString(), notes, in);
         return new KernelLogReader() {
             @Override
             public String source() {
@@ -78,6 +74,15 @@ public final class FileKernelLog implements KernelLogSource {
             public String readLine() {
                 try {
                     return text.readLine();
+                } catch (IOException | UncheckedIOException e) {
+                    throw new DisktuneException(ExitCode.USAGE, "kernel log " + file + " is damaged: " + e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public void forEachLine(KernelLogLineSink sink) {
+                try {
+                    text.forEachLine(sink);
                 } catch (IOException | UncheckedIOException e) {
                     throw new DisktuneException(ExitCode.USAGE, "kernel log " + file + " is damaged: " + e.getMessage(), e);
                 }

@@ -14,4 +14,12 @@ public interface KernelLogReader extends Closeable {
 
     /** The next line without its line end, or null at the end. */
     String readLine() throws IOException;
+
+    /** Hands every remaining line to {@code sink}, in order: by default {@link #readLine} until the end. */
+    default void forEachLine(KernelLogLineSink sink) throws IOException {
+        String line;
+        while ((line = readLine()) != null) {
+            sink.line(line);
+        }
+    }
 }

@@ -75,6 +75,9 @@ final class BootFactsCollector {
     private final Map<String, ScsiState> scsi = new LinkedHashMap<>();
     private final Map<String, String> scsiByBlock = new LinkedHashMap<>();
     private ScsiState pendingOldInquiry;
+    private final Map<String, LinkFields> linkParses = new java.util.HashMap<>();
+    private String lastLinkRest;
+    private LinkFields lastLinkFields;
     private boolean capped;
 
     BootFactsCollector(int index) {
@@ -85,7 +88,70 @@ final class BootFactsCollector {
         return capped;
     }
 
+    /** The prefixes (of the stripped message) under which {@link #accept} looks further; it ignores any other. */
+    private static final byte[][] USED_PREFIXES = ascii("ata", "hd", "ide", "scsi", "sd ", "SCSI device ", "Linux version ",
+            "ahci", "pata_", "sata_", "pdc_adma", "acard-ahci");
+    private static final byte[] COMMAND_LINE_KEY = KernelLogLineNormalizer.ascii("ommand line");
+    private static final byte[] VENDOR_KEY = KernelLogLineNormalizer.ascii("Vendor");
+
+    private static byte[][] ascii(String... words) {
+        byte[][] out = new byte[words.length][];
+        for (int i = 0; i < words.length; i++) {
+            out[i] = KernelLogLineNormalizer.ascii(words[i]);
+        }
+        return out;
+    }
+
+    /**
+     * True when {@link #accept} of a line without wall-clock time and with the ASCII message {@code bytes[from, to)}
+     * would change nothing: stripped, it is empty, or it starts with none of the prefixes {@code accept} tests
+     * (the CONTROLLER drivers among them), holds neither "ommand line: " nor "Vendor: ", and no old-style SCSI
+     * inquiry waits for its Type line. False is safe (the line goes through {@code accept}).
+     */
+    boolean ignores(byte[] b, int from, int to) {
+        if (pendingOldInquiry != null) {
+            return false;
+        }
+        int s = from;
+        while (s < to && Character.isWhitespace(b[s])) {
+            s++;
+        }
+        if (s < to && PREFIX_START[b[s] & 0x7f]) {
+            for (byte[] prefix : USED_PREFIXES) {
+                if (KernelLogLineNormalizer.startsWith(b, s, to, prefix)) {
+                    return false;
+                }
+            }
+        }
+        for (int c = s; c + 1 < to; c++) {
+            if (b[c] == ':' && b[c + 1] == ' '
+                    && (KernelLogLineNormalizer.startsWith(b, c - COMMAND_LINE_KEY.length, c, COMMAND_LINE_KEY)
+                        || KernelLogLineNormalizer.startsWith(b, c - VENDOR_KEY.length, c, VENDOR_KEY))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The first bytes of USED_PREFIXES. */
+    private static final boolean[] PREFIX_START = new boolean[128];
+
+    static {
+        for (byte[] prefix : USED_PREFIXES) {
+            PREFIX_START[prefix[0]] = true;
+        }
+    }
+
     void accept(KernelLogLine line) {
+        accept(line, false);
+    }
+
+    /** {@link #accept} of a line whose message is ASCII without CR and LF (from the byte path): no line terminator to look for. */
+    void acceptPlain(KernelLogLine line) {
+        accept(line, true);
+    }
+
+    private void accept(KernelLogLine line, boolean plain) {
         if (startedAt == null && line.wallClock() != null) {
             startedAt = line.wallClock();
         }
@@ -94,10 +160,8 @@ final class BootFactsCollector {
             return;
         }
         Matcher m;
-        if (msg.startsWith("ata") && (m = ATA_DEVICE.matcher(msg)).matches()) {
-            ataDevice(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
-        } else if (msg.startsWith("ata") && (m = ATA_PORT.matcher(msg)).matches()) {
-            ataPort(Integer.parseInt(m.group(1)), m.group(2));
+        if (msg.startsWith("ata") && ata(msg, plain)) {
+            return;
         } else if (msg.startsWith("hd") && (m = IDE.matcher(msg)).matches()) {
             ide(m.group(1), m.group(2));
         } else if (msg.startsWith("ide") && msg.contains("BIOS settings")) {
@@ -131,12 +195,98 @@ final class BootFactsCollector {
         }
     }
 
+    /**
+     * An {@code ataP.DD: rest} line (ATA_DEVICE) or an {@code ataP: rest} line (ATA_PORT): false when it is neither.
+     * Without a line terminator in the message (CR, LF, NEL, LS, PS: where the patterns' {@code .} stops and
+     * {@code $} may match) the prefix is read by hand, with the patterns' result: a third of the lines of a log
+     * of link resets start so.
+     */
+    private boolean ata(String msg, boolean plain) {
+        Matcher m;
+        if (!plain && hasLineTerminator(msg)) {
+            if ((m = ATA_DEVICE.matcher(msg)).matches()) {
+                ataDevice(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
+                return true;
+            }
+            if ((m = ATA_PORT.matcher(msg)).matches()) {
+                ataPort(Integer.parseInt(m.group(1)), m.group(2));
+                return true;
+            }
+            return false;
+        }
+        int n = msg.length();
+        int i = 3;
+        while (i < n && i < 8 && isDigit(msg.charAt(i))) {
+            i++;
+        }
+        if (i == 3 || i > 7 || i >= n) {
+            return false; // no digit, or more than 4 (\d{1,4} then '.' or ':' fails)
+        }
+        int port = Integer.parseInt(msg, 3, i, 10);
+        if (msg.charAt(i) == '.' && i + 5 <= n && isDigit(msg.charAt(i + 1)) && isDigit(msg.charAt(i + 2))
+                && msg.charAt(i + 3) == ':' && msg.charAt(i + 4) == ' ') {
+            ataDevice(port, Integer.parseInt(msg, i + 1, i + 3, 10), msg.substring(i + 5));
+            return true;
+        }
+        if (msg.charAt(i) == ':' && i + 2 <= n && msg.charAt(i + 1) == ' ') {
+            ataPort(port, msg.substring(i + 2));
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean hasLineTerminator(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What LINK reads from a line; {@link #NOT_LINK} when it does not match. */
+    private record LinkFields(boolean up, String speed, String sStatus, String sControl) {
+    }
+
+    private static final LinkFields NOT_LINK = new LinkFields(false, null, null, null);
+
+    /** LINK's reading of {@code rest}, remembered: a log of link resets repeats the same few link lines. */
+    private LinkFields linkFields(String rest) {
+        if (rest.equals(lastLinkRest)) {
+            return lastLinkFields;
+        }
+        LinkFields f = linkParses.get(rest);
+        if (f == null) {
+            Matcher m = LINK.matcher(rest);
+            if (m.matches()) {
+                boolean up = m.group(1).equals("up");
+                f = new LinkFields(up, up && m.group(2) != null ? GBPS.matcher(m.group(2)).replaceAll("$1 Gbps") : null,
+                        m.group(3), m.group(4));
+            } else {
+                f = NOT_LINK;
+            }
+            if (linkParses.size() >= MAX_ENTRIES) {
+                linkParses.clear();
+            }
+            linkParses.put(rest, f);
+        }
+        lastLinkRest = rest;
+        lastLinkFields = f;
+        return f;
+    }
+
     private void ataDevice(int port, int devno, String rest) {
-        Matcher m = LINK.matcher(rest);
-        if (m.matches()) { // a link behind a port multiplier: "ata1.02: SATA link up ..."
-            link(deviceId(port, devno), port, devno, m);
+        LinkFields linked = linkFields(rest);
+        if (linked != NOT_LINK) { // a link behind a port multiplier: "ata1.02: SATA link up ..."
+            link(deviceId(port, devno), port, devno, linked);
             return;
         }
+        Matcher m;
         String id = deviceId(port, devno);
         DeviceState d = get(devices, id, k -> new DeviceState(id, port, devno));
         if (d == null) {
@@ -207,9 +357,10 @@ final class BootFactsCollector {
     }
 
     private void ataPort(int port, String rest) {
-        Matcher m = LINK.matcher(rest);
-        if (m.matches()) {
-            link("ata" + port, port, null, m);
+        Matcher m;
+        LinkFields f = linkFields(rest);
+        if (f != NOT_LINK) {
+            link("ata" + port, port, null, f);
         } else if ((m = PORT.matcher(rest)).matches()) {
             String resources = m.group(3) == null ? "" : m.group(3).strip();
             Matcher irq = IRQ.matcher(resources);
@@ -225,16 +376,16 @@ final class BootFactsCollector {
         }
     }
 
-    private void link(String id, int port, Integer pmpLink, Matcher m) {
+    private void link(String id, int port, Integer pmpLink, LinkFields f) {
         LinkState l = get(links, id, k -> new LinkState(k, port, pmpLink));
         if (l == null) {
             return;
         }
         l.seen = true;
-        l.up = m.group(1).equals("up");
-        l.speed = l.up && m.group(2) != null ? GBPS.matcher(m.group(2)).replaceAll("$1 Gbps") : null;
-        l.sStatus = m.group(3);
-        l.sControl = m.group(4);
+        l.up = f.up();
+        l.speed = f.speed();
+        l.sStatus = f.sStatus();
+        l.sControl = f.sControl();
     }
 
     private void controller(String driver, String pci, String text) {

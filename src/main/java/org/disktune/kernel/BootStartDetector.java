@@ -12,14 +12,15 @@ final class BootStartDetector {
     private static final long EARLY_MICROS = 1_000_000L;
     private static final long BACKWARDS_MICROS = 500_000L;
 
-    private Long lastMonotonic;
+    private boolean hasLastMonotonic;
+    private long lastMonotonic;
     private long messagesInSegment;
     private boolean segmentStartedBySign;
     private boolean segmentSawVersion;
     private boolean segmentSawLateStamp;
 
     static boolean isLinuxVersion(String message) {
-        return LINUX_VERSION.matcher(message).matches();
+        return message.startsWith("Linux version ") && LINUX_VERSION.matcher(message).matches();
     }
 
     /** True when this line begins a new boot segment (the caller then starts a new boot before handling it). */
@@ -30,8 +31,15 @@ final class BootStartDetector {
             return !fresh;
         }
         Long mono = line.monotonicMicros();
-        boolean version = isLinuxVersion(line.message());
-        boolean reset = mono != null && lastMonotonic != null && mono < EARLY_MICROS && lastMonotonic - mono > BACKWARDS_MICROS;
+        return startsNewBoot(mono != null, mono == null ? 0 : mono, isLinuxVersion(line.message()));
+    }
+
+    /**
+     * The same for a message line given by its parts: whether it has a monotonic time, that time, and whether the
+     * message is a {@code Linux version} line ({@link #isLinuxVersion}).
+     */
+    boolean startsNewBoot(boolean hasMono, long mono, boolean version) {
+        boolean reset = hasMono && hasLastMonotonic && mono < EARLY_MICROS && lastMonotonic - mono > BACKWARDS_MICROS;
         boolean startNew = false;
         if (version || reset) {
             boolean fresh = messagesInSegment == 0
@@ -47,11 +55,12 @@ final class BootStartDetector {
         if (version) {
             segmentSawVersion = true;
         }
-        if (mono != null) {
+        if (hasMono) {
             if (mono >= EARLY_MICROS) {
                 segmentSawLateStamp = true;
             }
             lastMonotonic = mono;
+            hasLastMonotonic = true;
         }
         return startNew;
     }
@@ -61,6 +70,6 @@ final class BootStartDetector {
         segmentStartedBySign = true;
         segmentSawVersion = false;
         segmentSawLateStamp = false;
-        lastMonotonic = null;
+        hasLastMonotonic = false;
     }
 }

@@ -39,6 +39,103 @@ public final class KernelLogLineNormalizer {
     private static final Pattern UNIX = Pattern.compile("^(\\d{9,11}\\.\\d{1,9}) " + PROGRAM + "$", Pattern.DOTALL);
 
     private boolean previousWasKmsg;
+    private long stampMicros;
+    private int messageFrom;
+
+    /**
+     * The common case without a String: an ASCII line (one byte, one char) in dmesg's {@code [    4.620129] message}
+     * form that is not journalctl's short-monotonic {@code [...] host kernel: ...}. Then {@link #normalize} would give
+     * {@code message(stampMicros(), null, message)} with the message at {@code bytes[messageFrom(), to)}, and this
+     * returns true having made the same change of state; otherwise false, changing nothing (use {@link #normalize}).
+     * The parse is the MONOTONIC pattern's, by hand: '[', at most 12 blanks, 1-10 digits, '.', 1-9 digits, ']', one
+     * optional blank ({@code \s}: space, tab, VT, FF; an ASCII line from the reader holds no CR or LF).
+     */
+    boolean stampedAscii(byte[] b, int from, int to) {
+        int i = from;
+        if (i >= to || b[i] != '[') {
+            return false;
+        }
+        i++;
+        int blanks = 0;
+        while (i < to && blanks < 12 && regexSpace(b[i])) {
+            i++;
+            blanks++;
+        }
+        int start = i;
+        long seconds = 0;
+        while (i < to && i - start < 10 && b[i] >= '0' && b[i] <= '9') {
+            seconds = seconds * 10 + (b[i++] - '0');
+        }
+        if (i == start || i >= to || b[i] != '.') {
+            return false;
+        }
+        start = ++i;
+        long fraction = 0;
+        while (i < to && i - start < 9 && b[i] >= '0' && b[i] <= '9') {
+            if (i - start < 6) {
+                fraction = fraction * 10 + (b[i] - '0');
+            }
+            i++;
+        }
+        if (i == start || i >= to || b[i] != ']') {
+            return false;
+        }
+        for (int n = i - start; n < 6; n++) {
+            fraction *= 10;
+        }
+        i++;
+        if (i < to && regexSpace(b[i])) {
+            i++;
+        }
+        // HOST_KERNEL matches when the first run of non-blanks is followed by " kernel:"
+        int word = i;
+        while (word < to && !regexSpace(b[word])) {
+            word++;
+        }
+        if (word > i && startsWith(b, word, to, KERNEL_WORD)) {
+            return false;
+        }
+        previousWasKmsg = false;
+        stampMicros = seconds * 1_000_000L + fraction;
+        messageFrom = i;
+        return true;
+    }
+
+    /** The monotonic time of the last line {@link #stampedAscii} took. */
+    long stampMicros() {
+        return stampMicros;
+    }
+
+    /** Where the message of the last line {@link #stampedAscii} took starts. */
+    int messageFrom() {
+        return messageFrom;
+    }
+
+    private static final byte[] KERNEL_WORD = ascii(" kernel:");
+
+    /** The bytes of ASCII text. */
+    static byte[] ascii(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    /** True when bytes[at, to) starts with {@code prefix} (false when {@code at} is before 0). */
+    static boolean startsWith(byte[] b, int at, int to, byte[] prefix) {
+        int n = prefix.length;
+        if (at < 0 || to - at < n) {
+            return false;
+        }
+        for (int k = 0; k < n; k++) {
+            if (b[at + k] != prefix[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The regex {@code \s} (without UNICODE_CHARACTER_CLASS): space, tab, LF, VT, FF, CR. */
+    private static boolean regexSpace(byte c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
 
     /** The line's message and times; empty for lines that are not kernel messages (other programs, kmsg dictionaries, journal headers). */
     public Optional<KernelLogLine> normalize(String raw) {

@@ -311,7 +311,7 @@ final class ImageScanner {
             ScannedEntry entry = new ScannedEntry(++ordinal, path, type, mode & 07777, type == EntryType.FILE ? bodyLen
                     : targetLength, nlink, field[7], field[8], field[0], linkTarget,
                     archive, compression);
-            EntryData data = new EntryData(in, type == EntryType.FILE ? bodyLen : 0, phase, crc);
+            EntryData data = new EntryData(in, type == EntryType.FILE ? bodyLen : 0, phase, crc, scratch);
             boolean more = sink.entry(entry, data);
             if (!more) {
                 throw new Stop();
@@ -539,12 +539,35 @@ final class ImageScanner {
         private long remaining;
         private long sum;
 
-        /** {@code summed}: add up the bytes (the newc-crc "070702" checksum); plain newc has none to check. */
-        EntryData(InputStream in, long size, String what, boolean summed) {
+        private final byte[] scratch;
+
+        /**
+         * {@code summed}: add up the bytes (the newc-crc "070702" checksum); plain newc has none to check.
+         * {@code scratch}: the scanner's buffer, where skipped data goes (one buffer for all entries).
+         */
+        EntryData(InputStream in, long size, String what, boolean summed, byte[] scratch) {
             this.in = in;
             this.remaining = size;
             this.what = what;
             this.summed = summed;
+            this.scratch = scratch;
+        }
+
+        /**
+         * Passes over up to n bytes of the data (still summed, so the checksum holds) through the scanner's buffer:
+         * returns how many, EOFException naming the entry when the image ends first, as read does.
+         */
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = 0;
+            while (skipped < n && remaining > 0) {
+                int r = read(scratch, 0, (int) Math.min(scratch.length, n - skipped));
+                if (r < 0) {
+                    break;
+                }
+                skipped += r;
+            }
+            return skipped;
         }
 
         @Override
@@ -574,11 +597,9 @@ final class ImageScanner {
             return r;
         }
 
+        /** The rest of the data (for the checksum, and to reach the next header). */
         void drain() throws IOException {
-            byte[] buffer = new byte[64 * 1024];
-            while (read(buffer, 0, buffer.length) >= 0) {
-                // the rest of the data, for the checksum
-            }
+            skip(remaining);
         }
     }
 

@@ -63,11 +63,19 @@ final class ListingCollector implements ImageScanner.EntrySink {
         }
         MessageDigest digest = hash ? sha256() : null;
         long size = 0;
-        for (int n; (n = data.read(buffer)) >= 0; ) {
-            if (digest != null) {
-                digest.update(buffer, 0, n);
+        if (digest == null) {
+            // a listing without hashes needs only the count: the scanner's data skips through its own buffer, no copy here
+            for (long n; (n = data.skip(Long.MAX_VALUE)) > 0; ) {
+                size += n;
             }
-            size += n;
+            for (int n; (n = data.read(buffer)) >= 0; ) {
+                size += n; // what a stream's skip left (none for the scanner's)
+            }
+        } else {
+            for (int n; (n = data.read(buffer)) >= 0; ) {
+                digest.update(buffer, 0, n);
+                size += n;
+            }
         }
         String sha = digest == null ? null : HexFormat.of().formatHex(digest.digest());
         if (entry.links() > 1) {
