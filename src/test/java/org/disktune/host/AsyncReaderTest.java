@@ -98,21 +98,27 @@ class AsyncReaderTest {
     @Test
     void keepsExactlyDepthReadsInFlightAndTimesEachOne() throws Exception {
         for (int depth : new int[] {1, 4, 32}) {
-            long[] latencies = new long[1];
-            long[] max = new long[1];
-            try (AsyncReader reader = AsyncReader.open(node, depth, BLOCK)) {
-                long start = System.nanoTime();
-                AsyncReader.Run run = reader.run(start + 100 * MILLIS, randomBlocks(depth), System::nanoTime, latency -> {
-                    latencies[0]++;
-                    max[0] = Math.max(max[0], latency);
-                }, null);
-                long end = System.nanoTime();
-                assertEquals(depth, run.maxInFlight(), "depth " + depth);
-                assertEquals(0, run.waitsBelowDepth(), "depth " + depth + ": waited with fewer reads in flight");
-                assertEquals(run.operations(), latencies[0], "one latency per read");
-                assertTrue(run.operations() > depth, "depth " + depth + ": " + run.operations() + " reads");
-                assertTrue(run.lastCompletionNanos() >= start + 100 * MILLIS && run.lastCompletionNanos() <= end, "last completion");
-                assertTrue(max[0] > 0 && max[0] <= end - start, "latency " + max[0]);
+            // 100 ms, longer only when a starved machine (CI on 2 loaded cores) completed no more than the first batch in it
+            for (long window : new long[] {100, 1000, 5000}) {
+                long[] latencies = new long[1];
+                long[] max = new long[1];
+                try (AsyncReader reader = AsyncReader.open(node, depth, BLOCK)) {
+                    long start = System.nanoTime();
+                    AsyncReader.Run run = reader.run(start + window * MILLIS, randomBlocks(depth), System::nanoTime, latency -> {
+                        latencies[0]++;
+                        max[0] = Math.max(max[0], latency);
+                    }, null);
+                    long end = System.nanoTime();
+                    assertEquals(depth, run.maxInFlight(), "depth " + depth);
+                    assertEquals(0, run.waitsBelowDepth(), "depth " + depth + ": waited with fewer reads in flight");
+                    assertEquals(run.operations(), latencies[0], "one latency per read");
+                    assertTrue(run.lastCompletionNanos() >= start + window * MILLIS && run.lastCompletionNanos() <= end, "last completion");
+                    assertTrue(max[0] > 0 && max[0] <= end - start, "latency " + max[0]);
+                    if (run.operations() > depth) {
+                        break;
+                    }
+                    assertTrue(window < 5000, "depth " + depth + ": only " + run.operations() + " reads in " + window + " ms");
+                }
             }
         }
     }
