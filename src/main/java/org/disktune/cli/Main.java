@@ -38,7 +38,7 @@ public final class Main {
     public static int run(String[] args, OutputStream stdout, PrintWriter err, Function<GlobalOptions, Host> hosts) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         Session session = new Session(stdout, out, err, hosts);
-        CommandLine commandLine = commandLine(session);
+        CommandLine commandLine = commandLine(session, CommandModel.soleCommand(args));
         commandLine.setOut(out);
         commandLine.setErr(err);
         try {
@@ -51,10 +51,18 @@ public final class Main {
 
     /** The command line with every subcommand, for a session (the man page generator uses it too). */
     static CommandLine commandLine(Session session) {
-        CommandLine commandLine = new CommandLine(DisktuneCommand.class, new SessionFactory(session));
+        return commandLine(session, Optional.empty());
+    }
+
+    /** The command line with every subcommand ({@code only} empty) or only the one named ({@link CommandModel}). */
+    static CommandLine commandLine(Session session, Optional<String> only) {
+        CommandLine commandLine = CommandModel.root(new SessionFactory(session), only);
         commandLine.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(DisktuneCommand.exitCodeHelp());
         // bash completion from the same model: source <(disktune generate-completion)
-        commandLine.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
+        CommandLine completion = commandLine.getSubcommands().get("generate-completion");
+        if (completion != null) {
+            completion.getCommandSpec().usageMessage().hidden(false);
+        }
         commandLine.setExecutionStrategy(parseResult -> {
             ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
             return UsageConvention.preempt(parseResult, session.err()).orElseGet(() -> new CommandLine.RunLast().execute(parseResult));
