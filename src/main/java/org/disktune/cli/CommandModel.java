@@ -93,7 +93,9 @@ final class CommandModel {
         if (only.isPresent()) {
             root.addSubcommand(COMMANDS.get(only.get()));
         } else {
-            COMMANDS.values().forEach(root::addSubcommand);
+            for (Class<?> command : COMMANDS.values()) { // a loop, not root::addSubcommand (see Main.Handlers)
+                root.addSubcommand(command);
+            }
         }
         return root;
     }

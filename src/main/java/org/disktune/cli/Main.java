@@ -63,20 +63,10 @@ public final class Main {
         if (completion != null) {
             completion.getCommandSpec().usageMessage().hidden(false);
         }
-        commandLine.setExecutionStrategy(parseResult -> {
-            ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
-            return UsageConvention.preempt(parseResult, session.err()).orElseGet(() -> new CommandLine.RunLast().execute(parseResult));
-        });
-        commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> handle(ex, session,
-                parseResult.originalArgs().toArray(new String[0])));
-        commandLine.setParameterExceptionHandler((ex, args) -> {
-            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
-                return UsageConvention.unmatched(unmatched, session.err());
-            }
-            session.err().println("disktune: " + ex.getMessage());
-            session.err().println("Try 'disktune --help' (or 'disktune COMMAND --help').");
-            return ExitCode.USAGE.code();
-        });
+        Handlers handlers = new Handlers(session);
+        commandLine.setExecutionStrategy(handlers);
+        commandLine.setExecutionExceptionHandler(handlers);
+        commandLine.setParameterExceptionHandler(handlers);
         return commandLine;
     }
 
@@ -113,6 +103,37 @@ public final class Main {
 
     private static boolean debug(Session session) {
         return session.options() != null && session.options().debug();
+    }
+
+    /**
+     * How a parsed command line runs and how its failures are shown. A class, not lambdas: picocli is built as Java 5
+     * class files, and a lambda implementing one of its interfaces makes the class-data archive's dump link that
+     * interface early, which excludes it, picocli's RunLast and CommandLine itself from the archive (JDK 17,
+     * -Xlog:cds: "Skipping ...: Old class has been linked").
+     */
+    private record Handlers(Session session) implements CommandLine.IExecutionStrategy, CommandLine.IExecutionExceptionHandler,
+            CommandLine.IParameterExceptionHandler {
+        @Override
+        public int execute(CommandLine.ParseResult parseResult) {
+            ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
+            Optional<Integer> preempted = UsageConvention.preempt(parseResult, session.err());
+            return preempted.isPresent() ? preempted.get() : new CommandLine.RunLast().execute(parseResult);
+        }
+
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+            return handle(ex, session, parseResult.originalArgs().toArray(new String[0]));
+        }
+
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] args) {
+            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
+                return UsageConvention.unmatched(unmatched, session.err());
+            }
+            session.err().println("disktune: " + ex.getMessage());
+            session.err().println("Try 'disktune --help' (or 'disktune COMMAND --help').");
+            return ExitCode.USAGE.code();
+        }
     }
 
     /** Creates commands with the session when they take one; everything else the picocli way. */
