@@ -29,7 +29,8 @@ public final class Journal {
     private static final String SUFFIX = ".json";
 
     private final Host host;
-    private final ObjectMapper json = org.disktune.core.StateJson.mapper();
+    /** Made when an entry is first written or read: verify with no journal directory loads no Jackson. */
+    private ObjectMapper json;
 
     public Journal(Host host) {
         this.host = host;
@@ -84,7 +85,7 @@ public final class Journal {
     void save(JournalEntry entry) {
         byte[] bytes;
         try {
-            bytes = json.writeValueAsBytes(entry);
+            bytes = json().writeValueAsBytes(entry);
         } catch (IOException e) {
             throw new IllegalStateException("journal entries are plain records", e);
         }
@@ -96,7 +97,7 @@ public final class Journal {
     private JournalEntry read(Path file) {
         String shown = DIRECTORY + "/" + file.getFileName();
         try {
-            JournalEntry entry = json.readValue(Files.readAllBytes(file), JournalEntry.class);
+            JournalEntry entry = json().readValue(Files.readAllBytes(file), JournalEntry.class);
             if (entry == null || entry.id() == null || entry.state() == null) {
                 throw new IOException("no id or state");
             }
@@ -109,5 +110,12 @@ public final class Journal {
             throw new DisktuneException(ExitCode.ENVIRONMENT,
                     "journal entry " + shown + " is not readable (" + cause + "); move it out of " + DIRECTORY, e);
         }
+    }
+
+    private ObjectMapper json() {
+        if (json == null) {
+            json = org.disktune.core.StateJson.mapper();
+        }
+        return json;
     }
 }

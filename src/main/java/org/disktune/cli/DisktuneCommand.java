@@ -6,15 +6,16 @@ import java.util.concurrent.Callable;
 
 import org.disktune.core.ExitCode;
 
-import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-/** The top command: global options, the subcommands, and the exit-code table in --help. */
+/**
+ * The top command: global options and the exit-code table in --help. Its subcommands are added by
+ * {@link CommandModel} (all of them, or only the one a run names), not listed here.
+ */
 @Command(name = "disktune",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
@@ -26,9 +27,6 @@ import picocli.CommandLine.Spec;
                         + "rolls back what it did.",
                 "With --sample NAME every command runs on a bundled machine description instead of this machine; "
                         + "--sample alone lists them."},
-        subcommands = {DetectCommand.class, InitCommand.class, ConfigCommand.class, PlanCommand.class, ApplyCommand.class,
-                ModprobeCommand.class, InitramfsCommand.class, KernelLogCommand.class, VerifyCommand.class, HistoryCommand.class,
-                RollbackCommand.class, UndoCommand.class, BenchCommand.class, TuneCommand.class, UnitsCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class},
         usageHelpAutoWidth = true)
 public final class DisktuneCommand implements Callable<Integer> {
     private final Session session;

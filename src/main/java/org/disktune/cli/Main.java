@@ -38,7 +38,7 @@ public final class Main {
     public static int run(String[] args, OutputStream stdout, PrintWriter err, Function<GlobalOptions, Host> hosts) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         Session session = new Session(stdout, out, err, hosts);
-        CommandLine commandLine = commandLine(session);
+        CommandLine commandLine = commandLine(session, CommandModel.soleCommand(args));
         commandLine.setOut(out);
         commandLine.setErr(err);
         try {
@@ -51,24 +51,22 @@ public final class Main {
 
     /** The command line with every subcommand, for a session (the man page generator uses it too). */
     static CommandLine commandLine(Session session) {
-        CommandLine commandLine = new CommandLine(DisktuneCommand.class, new SessionFactory(session));
+        return commandLine(session, Optional.empty());
+    }
+
+    /** The command line with every subcommand ({@code only} empty) or only the one named ({@link CommandModel}). */
+    static CommandLine commandLine(Session session, Optional<String> only) {
+        CommandLine commandLine = CommandModel.root(new SessionFactory(session), only);
         commandLine.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(DisktuneCommand.exitCodeHelp());
         // bash completion from the same model: source <(disktune generate-completion)
-        commandLine.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
-        commandLine.setExecutionStrategy(parseResult -> {
-            ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
-            return UsageConvention.preempt(parseResult, session.err()).orElseGet(() -> new CommandLine.RunLast().execute(parseResult));
-        });
-        commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> handle(ex, session,
-                parseResult.originalArgs().toArray(new String[0])));
-        commandLine.setParameterExceptionHandler((ex, args) -> {
-            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
-                return UsageConvention.unmatched(unmatched, session.err());
-            }
-            session.err().println("disktune: " + ex.getMessage());
-            session.err().println("Try 'disktune --help' (or 'disktune COMMAND --help').");
-            return ExitCode.USAGE.code();
-        });
+        CommandLine completion = commandLine.getSubcommands().get("generate-completion");
+        if (completion != null) {
+            completion.getCommandSpec().usageMessage().hidden(false);
+        }
+        Handlers handlers = new Handlers(session);
+        commandLine.setExecutionStrategy(handlers);
+        commandLine.setExecutionExceptionHandler(handlers);
+        commandLine.setParameterExceptionHandler(handlers);
         return commandLine;
     }
 
@@ -105,6 +103,37 @@ public final class Main {
 
     private static boolean debug(Session session) {
         return session.options() != null && session.options().debug();
+    }
+
+    /**
+     * How a parsed command line runs and how its failures are shown. A class, not lambdas: picocli is built as Java 5
+     * class files, and a lambda implementing one of its interfaces makes the class-data archive's dump link that
+     * interface early, which excludes it, picocli's RunLast and CommandLine itself from the archive (JDK 17,
+     * -Xlog:cds: "Skipping ...: Old class has been linked").
+     */
+    private record Handlers(Session session) implements CommandLine.IExecutionStrategy, CommandLine.IExecutionExceptionHandler,
+            CommandLine.IParameterExceptionHandler {
+        @Override
+        public int execute(CommandLine.ParseResult parseResult) {
+            ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
+            Optional<Integer> preempted = UsageConvention.preempt(parseResult, session.err());
+            return preempted.isPresent() ? preempted.get() : new CommandLine.RunLast().execute(parseResult);
+        }
+
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+            return handle(ex, session, parseResult.originalArgs().toArray(new String[0]));
+        }
+
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] args) {
+            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
+                return UsageConvention.unmatched(unmatched, session.err());
+            }
+            session.err().println("disktune: " + ex.getMessage());
+            session.err().println("Try 'disktune --help' (or 'disktune COMMAND --help').");
+            return ExitCode.USAGE.code();
+        }
     }
 
     /** Creates commands with the session when they take one; everything else the picocli way. */

@@ -1,0 +1,102 @@
+package org.disktune.cli;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import picocli.AutoComplete;
+import picocli.CommandLine;
+
+/**
+ * The picocli model of one run: the root command with every subcommand, or with only the one the arguments
+ * name. picocli builds a command's model by reflecting over its class, its options, mixins, converters and
+ * nested subcommands; doing that for all top-level commands was about two thirds of a short command's CPU
+ * time (README "Speed"; picocli's classes are Java 5 class files, which the class-data archive cannot hold).
+ * A run that names one command gets a root holding that command alone: the command's own model (options,
+ * positionals, usage text, nested subcommands) is the same one the full root holds (CommandModelTest checks
+ * every command), so its parsing, help and errors are too. Everything that shows or searches the list of
+ * commands gets the full model: no command, {@code --help}/{@code -h}/{@code -V} before a command, an unknown
+ * name ("did you mean" needs the others), {@code help}, {@code generate-completion}, and any argument before
+ * the command that is not one of the global options read here (an unknown option, {@code --}, a value that
+ * could also be a command name).
+ */
+final class CommandModel {
+    /** The top-level commands by name, in the order of {@code disktune --help}. */
+    static final Map<String, Class<?>> COMMANDS = commands();
+    /** Global options of {@link DisktuneCommand} that take a value (arity 1). */
+    private static final Set<String> WITH_VALUE = Set.of("--root", "--kernel-log", "--config");
+    /** Global options of {@link DisktuneCommand} without a value. */
+    private static final Set<String> FLAGS = Set.of("--chroot", "--json", "--debug");
+    /** The global option with an optional value (arity 0..1). */
+    private static final String SAMPLE = "--sample";
+    /** Commands whose work is the list of commands. */
+    private static final Set<String> NEED_ALL = Set.of("help", "generate-completion");
+
+    private CommandModel() {
+    }
+
+    private static Map<String, Class<?>> commands() {
+        Map<String, Class<?>> commands = new LinkedHashMap<>();
+        commands.put("detect", DetectCommand.class);
+        commands.put("init", InitCommand.class);
+        commands.put("config", ConfigCommand.class);
+        commands.put("plan", PlanCommand.class);
+        commands.put("apply", ApplyCommand.class);
+        commands.put("modprobe", ModprobeCommand.class);
+        commands.put("initramfs", InitramfsCommand.class);
+        commands.put("kernel-log", KernelLogCommand.class);
+        commands.put("verify", VerifyCommand.class);
+        commands.put("history", HistoryCommand.class);
+        commands.put("rollback", RollbackCommand.class);
+        commands.put("undo", UndoCommand.class);
+        commands.put("bench", BenchCommand.class);
+        commands.put("tune", TuneCommand.class);
+        commands.put("units", UnitsCommand.class);
+        commands.put("help", CommandLine.HelpCommand.class);
+        commands.put("generate-completion", AutoComplete.GenerateCompletion.class);
+        return Collections.unmodifiableMap(commands);
+    }
+
+    /**
+     * The command the arguments run when its model can be built alone: the first argument that is not a
+     * global option (or its value), if it is a command other than {@code help} and {@code generate-completion};
+     * empty when the full model is needed (see the class comment).
+     */
+    static Optional<String> soleCommand(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (FLAGS.contains(arg) || WITH_VALUE.stream().anyMatch(o -> arg.startsWith(o + "=")) || arg.startsWith(SAMPLE + "=")) {
+                continue;
+            }
+            if (WITH_VALUE.contains(arg) || arg.equals(SAMPLE)) {
+                String next = i + 1 < args.length ? args[i + 1] : null;
+                if (next == null || COMMANDS.containsKey(next) || next.startsWith("-")) {
+                    // a missing value, or one picocli might read as the command or an option: its own parse decides
+                    if (next != null && arg.equals(SAMPLE) && FLAGS.contains(next)) {
+                        continue; // --sample --json: the usual "list the samples" form, no value
+                    }
+                    return Optional.empty();
+                }
+                i++;
+                continue;
+            }
+            return COMMANDS.containsKey(arg) && !NEED_ALL.contains(arg) ? Optional.of(arg) : Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** The root command with every subcommand ({@code only} empty) or with the one named. */
+    static CommandLine root(CommandLine.IFactory factory, Optional<String> only) {
+        CommandLine root = new CommandLine(DisktuneCommand.class, factory);
+        if (only.isPresent()) {
+            root.addSubcommand(COMMANDS.get(only.get()));
+        } else {
+            for (Class<?> command : COMMANDS.values()) { // a loop, not root::addSubcommand (see Main.Handlers)
+                root.addSubcommand(command);
+            }
+        }
+        return root;
+    }
+}
