@@ -263,7 +263,7 @@ class WholeCycleIT {
         long t0 = System.nanoTime();
         Guest guest = Guest.create(imageDir, Guest.PROJECT.resolve("target/e2e/piix"), "pc");
         Guest.Boot b1 = guest.boot("boot1", "piix-boot1.sh", Map.of("disktune.conf", PIIX_CONFIG, "seed-legacy.conf",
-                SEED_LEGACY_CONFIG), Duration.ofMinutes(20), null);
+                SEED_LEGACY_CONFIG), Duration.ofMinutes(30), null);
         step("piix boot1: the probe ran to its end", b1, () -> assertEquals(0, b1.rc, "boot.sh exit status"));
         step("piix boot1: dpkg -i of this build's .deb, units install", b1, () -> {
             assertEquals(0, b1.rc("install"), "dpkg -i");
