@@ -71,9 +71,9 @@ final class BenchCommand implements Callable<Integer> {
         BenchService service = new BenchService(session.host(), new StandardWorkloads(), new StoredResults(session.host()));
         Set<String> names = new LinkedHashSet<>(only);
         BenchResult result;
-        if (!session.output().json() && System.console() != null) {
-            try (ProgressBar bar = new ProgressBarBuilder().setTaskName("bench " + target).setInitialMax(1)
-                    .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
+        ProgressBar shown = progressBar(target, session.output().json(), System.console() != null, System.err);
+        if (shown != null) {
+            try (ProgressBar bar = shown) {
                 result = service.run(target, profile, forceRead, names, trialTime, (done, total, workload) -> {
                     bar.maxHint(total);
                     bar.stepTo(done);
@@ -86,6 +86,18 @@ final class BenchCommand implements Callable<Integer> {
         BenchResult r = result;
         session.output().render("bench", r, out -> print(r, out));
         return ExitCode.OK.code();
+    }
+
+    /**
+     * The bench progress bar on {@code err}, or null (nothing drawn, nothing written) with --json or when stderr is
+     * not a terminal ({@code terminal}: {@link System#console()} is not null, i.e. stdin and stdout are a terminal).
+     */
+    static ProgressBar progressBar(String target, boolean json, boolean terminal, java.io.PrintStream err) {
+        if (json || !terminal) {
+            return null;
+        }
+        return new ProgressBarBuilder().setTaskName("bench " + target).setInitialMax(1)
+                .setConsumer(new ConsoleProgressBarConsumer(err)).build();
     }
 
     private static void print(BenchResult r, java.io.PrintWriter out) {

@@ -53,27 +53,34 @@ final class ModprobeSetCommand implements Callable<Integer> {
             throw DisktuneException.usage("'" + assignment.replace("\n", "\\n") + "' is not PARAM=VALUE; e.g. disktune modprobe set "
                     + module + " adma=1");
         }
-        if (dryRun && !session.host().live() && new InitramfsGeneratorDetector(session.host()).detect().primary().isEmpty()) {
-            return treeWithoutGenerator(assignment.substring(0, eq), assignment.substring(eq + 1));
+        if (dryRun && treeWithoutGenerator(session)) {
+            return stopBeforeInitramfs(session, new ModuleOptionPlanner(session.host(), DriverCatalog.load())
+                    .setBeforeInitramfs(module, assignment.substring(0, eq), assignment.substring(eq + 1)));
         }
         ModuleOptionResult result = ApplyFailureOutput.around(session, () -> new ModuleOptionService(session.host(), DriverCatalog.load())
                 .set(module, assignment.substring(0, eq), assignment.substring(eq + 1), kernel, dryRun));
         return new ModuleOptionRenderer().render(session.output(), "modprobe set", result);
     }
 
+    /** A --root or --sample tree without an initramfs generator (the live machine's missing generator is its own error). */
+    static boolean treeWithoutGenerator(Session session) {
+        return !session.host().live() && new InitramfsGeneratorDetector(session.host()).detect().primary().isEmpty();
+    }
+
     /**
-     * A dry run on a --root or --sample tree without an initramfs generator: the plan up to the initramfs
-     * step, then one line saying the tree has no generator; exit 4 (ENVIRONMENT), as the real run would.
+     * A dry run (modprobe set or unset) on a --root or --sample tree without an initramfs generator: the plan up to
+     * the initramfs step, then one line saying the tree has no generator; exit 4 (ENVIRONMENT), as the real run would.
      */
-    private int treeWithoutGenerator(String parameter, String value) {
-        Plan plan = new ModuleOptionPlanner(session.host(), DriverCatalog.load()).setBeforeInitramfs(module, parameter, value);
+    static int stopBeforeInitramfs(Session session, Plan plan) {
         if (!session.output().json()) {
             session.out().print(new PlanRenderer().render(plan));
             session.out().flush();
         }
         GlobalOptions o = session.options();
         String tree = o.sample() != null && !o.sample().isEmpty() ? "sample " + o.sample() : o.root() != null ? "--root " + o.root() : "this tree";
+        String before = plan.isEmpty() ? "nothing changes before the initramfs"
+                : "the plan " + (session.output().json() ? "" : "above ") + "stops before the initramfs";
         throw DisktuneException.environment(tree + " has no initramfs generator (no mkinitcpio, dracut or initramfs-tools in the tree): "
-                + "the plan " + (session.output().json() ? "" : "above ") + "stops before the initramfs; nothing was changed");
+                + before + "; nothing was changed");
     }
 }

@@ -118,7 +118,9 @@ public final class MachineDetector {
             ataDevice = String.format("ata%s.%02d", port, Integer.parseInt(m.group(3)));
             ataDeviceDir = host.path("/sys/class/ata_device/dev" + port + "." + m.group(3));
         } else {
-            ataDevice = log.ataDeviceOf(name).orElse(null); // kernels before ataN in sysfs: the log's own evidence
+            // kernels before ataN in sysfs: the log's own evidence, by identity, else by the disk's SCSI host
+            String address = scsi;
+            ataDevice = log.ataDeviceOf(name).or(() -> ataDeviceOfScsiHost(address, log)).orElse(null);
         }
         Optional<AtaDeviceLog> probed = ataDevice == null ? Optional.empty() : log.device(ataDevice);
         IdentifyData identify = ataDeviceDir == null ? null
@@ -185,8 +187,31 @@ public final class MachineDetector {
                 ide,
                 identify == null ? null : identify.features(),
                 sysfs.linkName(dev.resolve("driver")).or(() -> sysfs.linkName(dev.resolve("device/driver"))).orElse(null),
-                NcqInEffect.of(ataDevice != null || "ata".equals(transport), ncqSupported, queueDepth,
-                        probed));
+                ncq(ataDevice, ataPort, transport, ncqSupported, queueDepth, probed, log));
+    }
+
+    /** The ATA device of a disk at H:0:T:0 whose SCSI host H the log pairs with port ataP: ataP.0T (libata: target = devno). */
+    private static Optional<String> ataDeviceOfScsiHost(String scsi, KernelLogEvidence log) {
+        if (scsi == null) {
+            return Optional.empty();
+        }
+        Matcher m = SCSI_ADDRESS.matcher(scsi);
+        if (!m.matches() || !m.group(2).equals("0") || !m.group(4).equals("0")) {
+            return Optional.empty();
+        }
+        return log.ataPortOfScsiHost(Integer.parseInt(m.group(1)))
+                .map(port -> String.format("%s.%02d", port, Integer.parseInt(m.group(3))));
+    }
+
+    /** NCQ in effect; "unknown (no ata sysfs)" for an ATA disk the log knows devices of but no mapping reaches. */
+    private static NcqInEffect ncq(String ataDevice, String ataPort, String transport, Boolean supported, Integer queueDepth,
+            Optional<AtaDeviceLog> probed, KernelLogEvidence log) {
+        NcqInEffect ncq = NcqInEffect.of(ataDevice != null || "ata".equals(transport), supported, queueDepth, probed);
+        if (ncq.state() == NcqInEffect.State.UNKNOWN && probed.isEmpty() && ataPort == null && "ata".equals(transport)
+                && log.knowsAtaDevices()) {
+            return NcqInEffect.unknown("no ata sysfs");
+        }
+        return ncq;
     }
 
     static Optional<String> activeScheduler(String line) {

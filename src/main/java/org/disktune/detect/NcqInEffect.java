@@ -23,14 +23,23 @@ public record NcqInEffect(State state, Integer depth, String reason) {
     /** On, off (with a reason), the drive lacks NCQ, unknown (no evidence), or not an ATA disk. */
     public enum State { ON, OFF, UNSUPPORTED, UNKNOWN, NOT_ATA }
 
-    /** What the NCQ column shows: {@code on, depth 31}, {@code off: libata.force=noncq}, {@code no}, or nothing. */
+    /**
+     * What the NCQ column shows: {@code on, depth 31}, {@code off: libata.force=noncq}, {@code no},
+     * {@code unknown (no ata sysfs)} when the kernel log knows the ATA devices but not which is this disk, or nothing.
+     */
     public String text() {
         return switch (state) {
             case ON -> depth == null ? "on" : "on, depth " + depth;
             case OFF -> "off: " + reason;
             case UNSUPPORTED -> "no";
-            case UNKNOWN, NOT_ATA -> null;
+            case UNKNOWN -> reason == null ? null : "unknown (" + reason + ")";
+            case NOT_ATA -> null;
         };
+    }
+
+    /** Unknown, with why ("no ata sysfs": a kernel before /sys/class/ata_*, and the log cannot name this disk's device). */
+    static NcqInEffect unknown(String why) {
+        return new NcqInEffect(State.UNKNOWN, null, why);
     }
 
     static NcqInEffect of(boolean ata, Boolean supported, Integer queueDepth, Optional<AtaDeviceLog> probed) {

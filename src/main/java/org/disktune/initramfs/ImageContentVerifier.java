@@ -30,7 +30,6 @@ public final class ImageContentVerifier {
     public static final List<String> OWN_FILES = List.of("/etc/modprobe.d/disktune.conf");
 
     private final Host host;
-    private final InitramfsImageReader reader = new InitramfsImageReader();
     private final ImageVerdicts verdicts;
 
     /** With the verdicts of {@link ImageVerdicts} when disktune runs from its jar (a versioned build). */
@@ -68,7 +67,7 @@ public final class ImageContentVerifier {
             return compare(imageLabel, kernel, expectations, remembered.get(), null);
         }
         Optional<String> identity = verdicts == null ? Optional.empty() : verdicts.identity(image);
-        ImageListing listing = reader.list(image);
+        ImageListing listing = new InitramfsImageReader(imageLabel).list(image); // errors name the image as given or detected
         Map<String, Optional<String>> found = new LinkedHashMap<>();
         for (String path : wanted) {
             found.put(path, listing.resolve(path).map(x -> x.sha256()).filter(Objects::nonNull));

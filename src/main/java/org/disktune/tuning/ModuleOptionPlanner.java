@@ -87,6 +87,26 @@ public final class ModuleOptionPlanner {
         return configEdit(current.config(), edited, what).then(modprobe);
     }
 
+    /**
+     * The steps of {@link #unset} before the initramfs (the configuration, then the modprobe file rewritten, or
+     * deleted when no option is left), for a --root or --sample tree that has no initramfs generator.
+     */
+    public Plan unsetBeforeInitramfs(String module, String parameter) {
+        OptionValidator.CheckedOption names = new OptionValidator(DriverCatalog.parse("")).check(module, parameter, "0");
+        Current current = current();
+        byte[] edited = current.base() == null ? null : options.editor().unset(current.base(), names.module(), names.parameter());
+        String what = "remove " + names.module() + " " + names.parameter();
+        DesiredModuleOptions desired = edited == null ? DesiredModuleOptions.none() : options.options(edited, CONFIG);
+        byte[] wanted = desired.isEmpty() ? null : file.render(desired);
+        Plan modprobe = Plan.empty();
+        if (wanted != null && !Arrays.equals(current.modprobe(), wanted)) {
+            modprobe = Plan.of(new WriteFile(PATH, current.modprobe(), wanted, what + " in the module options disktune owns"));
+        } else if (wanted == null && current.modprobe() != null) {
+            modprobe = Plan.of(new DeleteFile(PATH, current.modprobe(), what + ": no option is left, so disktune's module options file goes"));
+        }
+        return configEdit(current.config(), edited, what).then(modprobe);
+    }
+
     public ModuleOptionPlan unset(String module, String parameter, String kernel) {
         OptionValidator.CheckedOption names = new OptionValidator(DriverCatalog.parse("")).check(module, parameter, "0");
         Current current = current();

@@ -21,18 +21,36 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * disktune bench on this machine: a loop device backed by a temporary file (read only) and a temporary directory, with
  * trials of a fraction of a second; the JSON contract of the issue; bad targets. The results this test stores under
- * /var/lib/disktune/bench are removed afterwards. Needs root (CI runs as root).
+ * /var/lib/disktune/bench are removed afterwards, and the directories it created (none that existed before). Needs root (CI runs as root).
  */
 class BenchCommandTest {
     private static final Path STORE = Path.of("/var/lib/disktune/bench");
     @TempDir
     Path dir;
     private final List<String> stored = new ArrayList<>();
+    /** The store's directories this test creates (those missing before it), deepest first: removed again when empty. */
+    private final List<Path> created = new ArrayList<>();
+
+    @org.junit.jupiter.api.BeforeEach
+    void noteMissingDirectories() {
+        for (Path d = STORE; d != null && !d.equals(Path.of("/var/lib")); d = d.getParent()) {
+            if (!Files.exists(d)) {
+                created.add(d);
+            }
+        }
+    }
 
     @AfterEach
     void removeResults() throws IOException {
         for (String id : stored) {
             Files.deleteIfExists(STORE.resolve(id + ".json"));
+        }
+        for (Path d : created) {
+            try {
+                Files.deleteIfExists(d);
+            } catch (java.nio.file.DirectoryNotEmptyException e) {
+                return; // something else wrote there meanwhile: it stays
+            }
         }
     }
 

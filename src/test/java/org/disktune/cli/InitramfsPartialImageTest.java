@@ -111,7 +111,7 @@ class InitramfsPartialImageTest {
 
         CliRun after = CliRun.run("initramfs", "verify", image.toString(), "/etc/modprobe.d/b.conf=" + hostB);
         assertEquals(1, after.exitCode(), after.out() + after.err());
-        assertTrue(after.out().contains("/etc/modprobe.d/b.conf: not in the image (the kernel stops unpacking before it: initrd.img: "
+        assertTrue(after.out().contains("/etc/modprobe.d/b.conf: not in the image (the kernel stops unpacking before it: " + image + ": "
                 + "archive 2 at offset " + errorOffset + ": invalid magic"), after.out());
 
         CliRun json = CliRun.run("--json", "initramfs", "verify", image.toString(), "/etc/modprobe.d/b.conf=" + hostB);

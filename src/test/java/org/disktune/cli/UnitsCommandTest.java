@@ -90,6 +90,18 @@ class UnitsCommandTest {
         assertArrayEquals(shipped("disktune.service"), Files.readAllBytes(root.resolve(ETC + "disktune.service")));
     }
 
+    /** A systemctl whose {@code enable} of the two units makes their links in wants and timers, as systemctl does. */
+    private static RecordingCommandRunner fakeEnable(Path wants, Path timers) {
+        return new RecordingCommandRunner()
+                .on(List.of("systemctl", "enable", "disktune.service", "disktune-verify.timer"), argv -> {
+                    Files.createDirectories(wants);
+                    Files.createDirectories(timers);
+                    Files.createSymbolicLink(wants.resolve("disktune.service"), Path.of("/etc/systemd/system/disktune.service"));
+                    Files.createSymbolicLink(timers.resolve("disktune-verify.timer"), Path.of("/etc/systemd/system/disktune-verify.timer"));
+                    return new org.disktune.host.CommandResult(argv, 0, "", "");
+                });
+    }
+
     @Test
     void liveInstallReloadsEnablesAndStartsTheTimerThenRemoveDisablesDeletesAndReloads(@TempDir Path root) throws IOException {
         Files.createDirectories(root.resolve("run/systemd/system")); // booted with systemd (sd_booted)
@@ -97,14 +109,7 @@ class UnitsCommandTest {
         Files.writeString(root.resolve("usr/sbin/disktune"), "#!/bin/sh\n");
         Path wants = root.resolve(ETC + "multi-user.target.wants");
         Path timers = root.resolve(ETC + "timers.target.wants");
-        RecordingCommandRunner systemctl = new RecordingCommandRunner()
-                .on(List.of("systemctl", "enable", "disktune.service", "disktune-verify.timer"), argv -> {
-                    Files.createDirectories(wants);
-                    Files.createDirectories(timers);
-                    Files.createSymbolicLink(wants.resolve("disktune.service"), Path.of("/etc/systemd/system/disktune.service"));
-                    Files.createSymbolicLink(timers.resolve("disktune-verify.timer"), Path.of("/etc/systemd/system/disktune-verify.timer"));
-                    return new org.disktune.host.CommandResult(argv, 0, "", "");
-                })
+        RecordingCommandRunner systemctl = fakeEnable(wants, timers)
                 .on(List.of("systemctl", "disable", "--now", "disktune.service", "disktune-verify.timer"), argv -> {
                     Files.delete(wants.resolve("disktune.service"));
                     Files.delete(timers.resolve("disktune-verify.timer"));
@@ -172,14 +177,7 @@ class UnitsCommandTest {
         Files.writeString(root.resolve("usr/sbin/disktune"), "#!/bin/sh\n");
         Path wants = root.resolve(ETC + "multi-user.target.wants");
         Path timers = root.resolve(ETC + "timers.target.wants");
-        RecordingCommandRunner systemctl = new RecordingCommandRunner()
-                .on(List.of("systemctl", "enable", "disktune.service", "disktune-verify.timer"), argv -> {
-                    Files.createDirectories(wants);
-                    Files.createDirectories(timers);
-                    Files.createSymbolicLink(wants.resolve("disktune.service"), Path.of("/etc/systemd/system/disktune.service"));
-                    Files.createSymbolicLink(timers.resolve("disktune-verify.timer"), Path.of("/etc/systemd/system/disktune-verify.timer"));
-                    return new org.disktune.host.CommandResult(argv, 0, "", "");
-                });
+        RecordingCommandRunner systemctl = fakeEnable(wants, timers);
         Host host = live(root, systemctl, true);
         CliRun install = CliRun.run(o -> host, "units", "install");
         assertEquals(0, install.exitCode(), install.out() + install.err());

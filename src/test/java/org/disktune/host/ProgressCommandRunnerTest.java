@@ -33,6 +33,27 @@ class ProgressCommandRunnerTest {
     }
 
     @Test
+    void onATerminalALongRunIsAProgressDisplayRedrawnInPlace() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        new ProgressCommandRunner(sleeping(1_500), err, true, Duration.ofMillis(100))
+                .run(List.of("/usr/bin/dracut", "-f"), Duration.ofMinutes(1));
+        String shown = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(shown.contains("\rdracut"), "the bar, drawn and redrawn from the line's start: " + shown);
+        assertTrue(!shown.contains("disktune: running"), "no start line on a terminal: " + shown);
+        assertTrue(shown.strip().endsWith("disktune: dracut finished (exit 0) after 1.5 s")
+                || shown.strip().matches("(?s).*disktune: dracut finished \\(exit 0\\) after 1\\.[5-9] s"), shown);
+    }
+
+    @Test
+    void onATerminalAQuickRunShowsNothing() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new ProgressCommandRunner(sleeping(0), new PrintStream(bytes, true, StandardCharsets.UTF_8), true, Duration.ofSeconds(2))
+                .run(List.of("hdparm", "-I", "/dev/sda"), Duration.ofMinutes(1));
+        assertEquals("", bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void aLongRunIsALineAtTheStartAndOneWithItsTime() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
