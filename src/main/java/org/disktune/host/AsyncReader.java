@@ -413,7 +413,7 @@ public final class AsyncReader implements AutoCloseable {
      */
     private static final class Direct {
         static {
-            Native.register(Direct.class, "c");
+            Jna.register(Direct.class, "c");
         }
 
         static void ensureRegistered() {

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;
-import com.sun.jna.Native;
 import com.sun.jna.NativeLong;
 
 /**
@@ -45,7 +44,7 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
 
     private synchronized Calls libc() {
         if (libc == null) {
-            libc = Native.load("c", Calls.class);
+            libc = Jna.load("c", Calls.class);
         }
         return libc;
     }

@@ -1,7 +1,6 @@
 package org.disktune.host;
 
 import com.sun.jna.Library;
-import com.sun.jna.Native;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 
@@ -20,7 +19,7 @@ interface LibC extends Library {
     int LOCK_UN = 8;
 
     static LibC load() {
-        return Native.load("c", LibC.class);
+        return Jna.load("c", LibC.class);
     }
 
     int geteuid();

@@ -1,0 +1,89 @@
+package org.disktune.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * src/deb/disktune, the launcher of the package and of a build, run by /bin/sh with a stand-in {@code java} on PATH that
+ * prints the arguments it was given: which jar, class-data archive and cache directory it names.
+ */
+class LauncherTest {
+    private static final Path LAUNCHER = Path.of("src/deb/disktune").toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    private Path build() throws Exception {
+        Path target = Files.createDirectories(dir.resolve("target"));
+        Files.copy(LAUNCHER, target.resolve("disktune"));
+        Files.setPosixFilePermissions(target.resolve("disktune"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(target.resolve("disktune.jar"), "");
+        Path bin = Files.createDirectories(dir.resolve("fakebin"));
+        Files.writeString(bin.resolve("java"), "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
+        Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        return target;
+    }
+
+    private List<String> run(Path workingDirectory, String launcher, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(launcher));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workingDirectory.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", dir.resolve("fakebin") + ":/usr/bin:/bin");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        return out.lines().toList();
+    }
+
+    @Test
+    void aBuildRunsTheJarBesideItWithItsArchiveAndCache() throws Exception {
+        Path target = build();
+        Files.writeString(target.resolve("disktune.jsa"), "");
+        List<String> args = run(dir, "target/disktune", "verify", "--json");
+        assertEquals(List.of("-jar", "target/disktune.jar", "verify", "--json"), args.subList(args.size() - 4, args.size()));
+        assertEquals(true, args.contains("-XX:SharedArchiveFile=target/disktune.jsa"), args.toString());
+        assertEquals(true, args.contains("-Ddisktune.cache=target"), args.toString());
+
+        List<String> absolute = run(dir, target.resolve("disktune").toString(), "detect");
+        assertEquals(List.of("-jar", target.resolve("disktune.jar").toString(), "detect"), absolute.subList(absolute.size() - 3, absolute.size()));
+    }
+
+    @Test
+    void withoutAnArchiveItStartsWithoutOne() throws Exception {
+        build();
+        List<String> args = run(dir, "target/disktune", "--version");
+        assertEquals(false, args.stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile")), args.toString());
+        assertEquals(List.of("-jar", "target/disktune.jar", "--version"), args.subList(args.size() - 3, args.size()));
+    }
+
+    @Test
+    void aSymbolicLinkToABuildsLauncherRunsThatBuild() throws Exception {
+        Path target = build();
+        Files.writeString(target.resolve("disktune.jsa"), "");
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("disktune"), target.resolve("disktune"));
+        List<String> args = run(dir, "bin/disktune", "detect");
+        String real = target.toRealPath().toString();
+        assertEquals(List.of("-jar", real + "/disktune.jar", "detect"), args.subList(args.size() - 3, args.size()));
+        assertEquals(true, args.contains("-XX:SharedArchiveFile=" + real + "/disktune.jsa"), args.toString());
+    }
+
+    @Test
+    void elsewhereItRunsThePackagesJar() throws Exception {
+        build();
+        Path sbin = Files.createDirectories(dir.resolve("sbin"));
+        Files.copy(LAUNCHER, sbin.resolve("disktune"));
+        Files.setPosixFilePermissions(sbin.resolve("disktune"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        List<String> args = run(dir, sbin.resolve("disktune").toString(), "verify");
+        assertEquals(List.of("-jar", "/usr/share/disktune/disktune.jar", "verify"), args.subList(args.size() - 3, args.size()));
+        assertEquals(true, args.contains("-Ddisktune.cache=/var/cache/disktune"), args.toString());
+    }
+}
