@@ -3,7 +3,6 @@ package org.disktune.host;
 import java.nio.charset.StandardCharsets;
 
 import com.sun.jna.LastErrorException;
-import com.sun.jna.Library;
 import com.sun.jna.NativeLong;
 
 /**
@@ -23,42 +22,42 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
     private static final int SYSLOG_ACTION_SIZE_BUFFER = 10;
     private static final int RECORD_BUFFER = 16_384;
 
-    /** The libc calls used here, with errno reported as LastErrorException. */
-    interface Calls extends Library {
-        int open(String path, int flags) throws LastErrorException;
+    /**
+     * The libc calls used here, directly mapped (JNA Native.register): no proxy and no reflection per call, which the
+     * interface mapping cost on every record (its NativeLong result was made by reflection). errno is reported as
+     * LastErrorException. read(2)'s ssize_t result is taken as an int (the return register's low half: a record is
+     * at most 16 KiB, errors are -1), its size_t argument as a NativeLong (the C long: 32 or 64 bits, as size_t).
+     */
+    private static final class Calls {
+        static {
+            Jna.register(Calls.class, "c");
+        }
 
-        NativeLong read(int fd, byte[] buffer, NativeLong count) throws LastErrorException;
+        static native int open(String path, int flags) throws LastErrorException;
 
-        int close(int fd);
+        static native int read(int fd, byte[] buffer, NativeLong count) throws LastErrorException;
 
-        int klogctl(int type, byte[] buffer, int length) throws LastErrorException;
+        static native int close(int fd);
 
-        String strerror(int errno);
+        static native int klogctl(int type, byte[] buffer, int length) throws LastErrorException;
+
+        static native String strerror(int errno);
     }
-
-    /** Loaded on the first read of the log: a command that never reads it loads no JNA. */
-    private Calls libc;
 
     JnaKernelRingBuffer() {
-    }
-
-    private synchronized Calls libc() {
-        if (libc == null) {
-            libc = Jna.load("c", Calls.class);
-        }
-        return libc;
     }
 
     @Override
     public Records openKmsg() throws Unavailable {
         int fd;
         try {
-            fd = libc().open(KMSG, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+            fd = Calls.open(KMSG, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
         } catch (LastErrorException e) {
-            throw new Unavailable(KMSG + ": " + libc().strerror(e.getErrorCode()));
+            throw new Unavailable(KMSG + ": " + Calls.strerror(e.getErrorCode()));
         }
         return new Records() {
             private final byte[] buffer = new byte[RECORD_BUFFER];
+            private final NativeLong count = new NativeLong(RECORD_BUFFER);
             private boolean closed;
 
             @Override
@@ -66,7 +65,7 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
                 while (!closed) {
                     long n;
                     try {
-                        n = libc().read(fd, buffer, new NativeLong(buffer.length)).longValue();
+                        n = Calls.read(fd, buffer, count);
                     } catch (LastErrorException e) {
                         int errno = e.getErrorCode();
                         if (errno == EPIPE || errno == EINTR) {
@@ -75,7 +74,7 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
                         if (errno == EAGAIN) {
                             return null;
                         }
-                        throw new Unavailable(KMSG + ": " + libc().strerror(errno));
+                        throw new Unavailable(KMSG + ": " + Calls.strerror(errno));
                     }
                     if (n <= 0) {
                         return null;
@@ -93,7 +92,7 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
             public void close() {
                 if (!closed) {
                     closed = true;
-                    libc().close(fd);
+                    Calls.close(fd);
                 }
             }
         };
@@ -102,12 +101,12 @@ final class JnaKernelRingBuffer implements KernelRingBuffer {
     @Override
     public String readAll() throws Unavailable {
         try {
-            int size = libc().klogctl(SYSLOG_ACTION_SIZE_BUFFER, null, 0);
+            int size = Calls.klogctl(SYSLOG_ACTION_SIZE_BUFFER, null, 0);
             byte[] buffer = new byte[Math.max(size, 4096)];
-            int n = libc().klogctl(SYSLOG_ACTION_READ_ALL, buffer, buffer.length);
+            int n = Calls.klogctl(SYSLOG_ACTION_READ_ALL, buffer, buffer.length);
             return new String(buffer, 0, Math.max(n, 0), StandardCharsets.UTF_8);
         } catch (LastErrorException e) {
-            throw new Unavailable("klogctl: " + libc().strerror(e.getErrorCode()));
+            throw new Unavailable("klogctl: " + Calls.strerror(e.getErrorCode()));
         }
     }
 }
