@@ -70,7 +70,8 @@ public final class AtomicFileWriter {
         void check(Step step, Path file) throws IOException;
     }
 
-    private final SecureRandom random = new SecureRandom();
+    /** Made on the first write: the security providers it initializes cost a command that only reads ~5 ms. */
+    private SecureRandom random;
     private final Faults faults;
 
     public AtomicFileWriter() {
@@ -238,7 +239,12 @@ public final class AtomicFileWriter {
 
     private byte[] nextBytes() {
         byte[] bytes = new byte[8];
-        random.nextBytes(bytes);
+        synchronized (this) {
+            if (random == null) {
+                random = new SecureRandom();
+            }
+            random.nextBytes(bytes);
+        }
         return bytes;
     }
 
