@@ -1,0 +1,340 @@
+package org.disktune.host;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Objects;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+
+/**
+ * xz and legacy .lzma decoding with the system's liblzma (xz-utils; Debian's liblzma5, which dpkg, apt and systemd
+ * depend on), loaded by its soname {@code liblzma.so.5} and bound with JNA's direct mapping: lzma_stream_decoder,
+ * lzma_alone_decoder, lzma_code, lzma_memusage, lzma_end and lzma_version_string, as declared in liblzma's
+ * lzma/container.h and lzma/base.h (the API is stable across 5.x). liblzma decodes LZMA2 several times faster than
+ * xz-java under the launcher's C1-only JIT.
+ *
+ * <p>{@code lzma_stream} (base.h) is allocated zeroed (LZMA_STREAM_INIT) in native memory and its fields are read and
+ * written by offset, in the 64-bit layout: next_in 0, avail_in 8, total_in 16, next_out 24, avail_out 32, total_out
+ * 40, allocator 48, internal 56, four reserved pointers, two uint64, two size_t, two enums: 136 bytes. On a machine
+ * with other pointer sizes {@link #available()} is false and callers use the Java decoder.
+ *
+ * <p>A {@link Decoder} decodes exactly one stream, as the kernel's unpacker reads one per segment: lzma_stream_decoder
+ * without LZMA_CONCATENATED stops right after the Stream Footer (container.h), and lzma_alone_decoder after the
+ * LZMA1 data (end marker or the header's size). It reads its input in chunks of up to 128 KiB under a
+ * {@link InputStream#mark mark}, and when the stream ends it resets to the mark and skips only the bytes liblzma
+ * consumed, so the source is left at the first byte after the stream, where xz-java's decoders (which read exactly
+ * the stream's bytes) leave it too.
+ */
+public final class NativeXz {
+    /** {@code lzma_stream}: offsets in the 64-bit layout and its size. */
+    private static final long NEXT_IN = 0;
+    private static final long AVAIL_IN = 8;
+    private static final long NEXT_OUT = 24;
+    private static final long AVAIL_OUT = 32;
+    private static final int STREAM_SIZE = 136;
+    /** lzma_action and lzma_ret values (base.h). */
+    private static final int LZMA_RUN = 0;
+    private static final int LZMA_FINISH = 3;
+    private static final int LZMA_OK = 0;
+    private static final int LZMA_STREAM_END = 1;
+    private static final int LZMA_MEM_ERROR = 5;
+    private static final int LZMA_MEMLIMIT_ERROR = 6;
+    private static final int LZMA_FORMAT_ERROR = 7;
+    private static final int LZMA_OPTIONS_ERROR = 8;
+    private static final int LZMA_DATA_ERROR = 9;
+    private static final int LZMA_BUF_ERROR = 10;
+    /** The system property that forces the Java decoders: {@code -Ddisktune.xz=java}. */
+    public static final String PROPERTY = "disktune.xz";
+
+    private static final int CHUNK = 128 * 1024;
+
+    private NativeXz() {
+    }
+
+    /** Whether liblzma was loaded (tried once per run, on the first call). */
+    public static boolean available() {
+        return Loaded.LOADED;
+    }
+
+    /** {@link #available()}, unless the system property {@value #PROPERTY} is {@code java}. */
+    public static boolean enabled() {
+        return !"java".equals(System.getProperty(PROPERTY)) && available();
+    }
+
+    /** liblzma's version, such as "5.4.1"; null when it is not loaded. */
+    public static String version() {
+        return available() ? Lib.lzma_version_string() : null;
+    }
+
+    /**
+     * A decoder of the one .xz stream that starts at the source's position (magic FD 37 7A 58 5A 00), with
+     * {@code memoryLimitBytes} for liblzma's memory limit. The source must support mark/reset.
+     *
+     * @throws IllegalStateException when liblzma is not {@link #available()}
+     */
+    public static Decoder xz(InputStream source, long memoryLimitBytes) throws IOException {
+        return new Decoder(source, true, memoryLimitBytes);
+    }
+
+    /** As {@link #xz}, for a legacy .lzma stream (LZMA_Alone: properties byte, dictionary size, uncompressed size). */
+    public static Decoder lzma(InputStream source, long memoryLimitBytes) throws IOException {
+        return new Decoder(source, false, memoryLimitBytes);
+    }
+
+    /** A stream needs more memory than the limit it was given: lzma_memusage() after LZMA_MEMLIMIT_ERROR. */
+    public static final class MemoryLimitException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final long neededKiB;
+
+        MemoryLimitException(long neededKiB) {
+            super("the stream needs " + neededKiB + " KiB of memory, more than the limit");
+            this.neededKiB = neededKiB;
+        }
+
+        public long neededKiB() {
+            return neededKiB;
+        }
+    }
+
+    /**
+     * The decoded bytes of one stream. Errors: a corrupt stream is an IOException whose message is the one xz-java
+     * gives in the same case ("Compressed data is corrupt", ...), input that ends inside the stream an EOFException
+     * without a message (as xz-java's readFully), a stream needing more memory than the limit a
+     * {@link MemoryLimitException}. Bytes decoded before an error are delivered first. Closing it ends the coder
+     * (lzma_end) and frees its native memory but leaves the source open; the coder also ends by itself at the end of
+     * the stream and on an error. Not thread-safe.
+     */
+    public static final class Decoder extends InputStream {
+        private final InputStream source;
+        private final boolean xz;
+        private final byte[] chunk = new byte[CHUNK];
+        private Memory stream;
+        private Memory input;
+        private Memory output;
+        /** Bytes of the last chunk read from the source under its mark. */
+        private int chunkLength;
+        private boolean inputEnded;
+        private int outPos;
+        private int outLimit;
+        private boolean finished;
+        /** An error found after bytes that are delivered first. */
+        private IOException pending;
+        private boolean coding;
+
+        private Decoder(InputStream source, boolean xz, long memoryLimitBytes) throws IOException {
+            if (!NativeXz.available()) {
+                throw new IllegalStateException("liblzma is not loaded");
+            }
+            if (!source.markSupported()) {
+                throw new IllegalArgumentException("the source must support mark/reset");
+            }
+            this.source = Objects.requireNonNull(source);
+            this.xz = xz;
+            stream = new Memory(STREAM_SIZE);
+            stream.clear();
+            input = new Memory(CHUNK);
+            output = new Memory(CHUNK);
+            long limit = Math.max(1, memoryLimitBytes);
+            int ret = xz ? Lib.lzma_stream_decoder(stream, limit, 0) : Lib.lzma_alone_decoder(stream, limit);
+            if (ret != LZMA_OK) {
+                free();
+                throw new IOException("liblzma cannot start a decoder (lzma_ret " + ret + ")");
+            }
+            coding = true;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
+            }
+            while (outPos == outLimit) {
+                if (pending != null) {
+                    free();
+                    throw pending;
+                }
+                if (finished) {
+                    free();
+                    return -1;
+                }
+                decode();
+            }
+            int n = Math.min(len, outLimit - outPos);
+            output.read(outPos, b, off, n);
+            outPos += n;
+            return n;
+        }
+
+        /** Decodes into the output buffer until it is full, the stream ends or an error (kept in pending). */
+        private void decode() throws IOException {
+            if (!coding) {
+                throw new IOException("Stream closed");
+            }
+            stream.setPointer(NEXT_OUT, output);
+            stream.setLong(AVAIL_OUT, CHUNK);
+            int idle = 0;
+            while (true) {
+                if (stream.getLong(AVAIL_IN) == 0 && !inputEnded) {
+                    fill();
+                }
+                long inBefore = stream.getLong(AVAIL_IN);
+                long outBefore = stream.getLong(AVAIL_OUT);
+                int ret = Lib.lzma_code(stream, inputEnded ? LZMA_FINISH : LZMA_RUN);
+                long availOut = stream.getLong(AVAIL_OUT);
+                outPos = 0;
+                outLimit = (int) (CHUNK - availOut);
+                if (ret == LZMA_STREAM_END) {
+                    giveBack((int) stream.getLong(AVAIL_IN));
+                    finished = true;
+                    endCoder();
+                    return;
+                }
+                if (ret != LZMA_OK) {
+                    pending = failure(ret);
+                    endCoder();
+                    return;
+                }
+                if (availOut == 0) {
+                    return;
+                }
+                boolean progress = stream.getLong(AVAIL_IN) != inBefore || availOut != outBefore;
+                idle = progress ? 0 : idle + 1;
+                if (inputEnded && idle >= 2) {
+                    // liblzma returns LZMA_BUF_ERROR on the second call without progress; never loop on it
+                    pending = new EOFException();
+                    endCoder();
+                    return;
+                }
+            }
+        }
+
+        /** The next chunk of the source, read under a mark so that giveBack can return what liblzma leaves. */
+        private void fill() throws IOException {
+            source.mark(CHUNK);
+            int n = source.read(chunk, 0, CHUNK);
+            if (n <= 0) {
+                inputEnded = true;
+                chunkLength = 0;
+                return;
+            }
+            input.write(0, chunk, 0, n);
+            stream.setPointer(NEXT_IN, input);
+            stream.setLong(AVAIL_IN, n);
+            chunkLength = n;
+        }
+
+        /** Leaves the source right after the stream: back to the mark, then past the bytes liblzma consumed. */
+        private void giveBack(int unused) throws IOException {
+            if (unused == 0) {
+                return;
+            }
+            source.reset();
+            long skip = chunkLength - unused;
+            while (skip > 0) {
+                long s = source.skip(skip);
+                if (s <= 0) {
+                    if (source.read() < 0) {
+                        throw new EOFException();
+                    }
+                    s = 1;
+                }
+                skip -= s;
+            }
+        }
+
+        private IOException failure(int ret) {
+            return switch (ret) {
+                case LZMA_MEMLIMIT_ERROR -> new MemoryLimitException((Lib.lzma_memusage(stream) + 1023) >> 10);
+                case LZMA_MEM_ERROR -> new IOException("liblzma cannot allocate memory");
+                // the messages of xz-java's XZFormatException, UnsupportedOptionsException, CorruptedInputException
+                case LZMA_FORMAT_ERROR -> new IOException(xz ? "Input is not in the XZ format" : "Invalid LZMA properties byte");
+                case LZMA_OPTIONS_ERROR -> new IOException(xz ? "Unsupported options in XZ Stream Header" : "Unsupported LZMA options");
+                case LZMA_DATA_ERROR -> new IOException("Compressed data is corrupt");
+                case LZMA_BUF_ERROR -> new EOFException();
+                default -> new IOException("liblzma error (lzma_ret " + ret + ")");
+            };
+        }
+
+        private void endCoder() {
+            if (coding) {
+                coding = false;
+                Lib.lzma_end(stream);
+            }
+        }
+
+        /** Ends the coder and frees the native memory; the bytes still buffered are lost. Idempotent. */
+        private void free() {
+            if (stream == null) {
+                return;
+            }
+            endCoder();
+            stream.close();
+            input.close();
+            output.close();
+            stream = null;
+            input = null;
+            output = null;
+            outPos = 0;
+            outLimit = 0;
+        }
+
+        /** Ends the coder and frees its native memory; the source stays open. */
+        @Override
+        public void close() {
+            free();
+            finished = true;
+            pending = null;
+        }
+    }
+
+    /** Loads liblzma once; false when JNA or the library cannot load or pointers are not 64 bits. */
+    private static final class Loaded {
+        static final boolean LOADED = load();
+
+        private static boolean load() {
+            try {
+                if (Native.POINTER_SIZE != 8) {
+                    return false;
+                }
+                Lib.register();
+                return true;
+            } catch (LinkageError | RuntimeException e) {
+                return false;
+            }
+        }
+    }
+
+    /** The direct mapping (JNA Native.register: no proxy, primitives and Pointer only). */
+    private static final class Lib {
+        static {
+            Native.register(Lib.class, NativeLibrary.getInstance("liblzma.so.5"));
+        }
+
+        static void register() {
+            // loading the class ran the registration
+        }
+
+        static native int lzma_stream_decoder(Pointer strm, long memlimit, int flags);
+
+        static native int lzma_alone_decoder(Pointer strm, long memlimit);
+
+        static native int lzma_code(Pointer strm, int action);
+
+        static native long lzma_memusage(Pointer strm);
+
+        static native void lzma_end(Pointer strm);
+
+        static native String lzma_version_string();
+    }
+}
