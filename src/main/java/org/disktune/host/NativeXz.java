@@ -3,6 +3,9 @@ package org.disktune.host;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Objects;
 
 import com.sun.jna.Memory;
@@ -33,8 +36,10 @@ public final class NativeXz {
     /** {@code lzma_stream}: offsets in the 64-bit layout and its size. */
     private static final long NEXT_IN = 0;
     private static final long AVAIL_IN = 8;
+    private static final long TOTAL_IN = 16;
     private static final long NEXT_OUT = 24;
     private static final long AVAIL_OUT = 32;
+    private static final long TOTAL_OUT = 40;
     private static final int STREAM_SIZE = 136;
     /** lzma_action and lzma_ret values (base.h). */
     private static final int LZMA_RUN = 0;
@@ -51,6 +56,14 @@ public final class NativeXz {
     public static final String PROPERTY = "disktune.xz";
 
     private static final int CHUNK = 128 * 1024;
+    /** The .xz Stream Header (xz-file-format.txt 2.1.1) and the .lzma header (properties, dictionary, size). */
+    private static final int XZ_HEADER = 12;
+    private static final int LZMA_HEADER = 13;
+    /**
+     * Bytes looked at before decoding: the .xz Stream Header and the first Block Header's size byte, or the .lzma
+     * header and the range decoder's 5 initial bytes.
+     */
+    private static final int PEEK = 18;
 
     private NativeXz() {
     }
@@ -104,7 +117,7 @@ public final class NativeXz {
      * The decoded bytes of one stream. Errors: a corrupt stream is an IOException whose message is the one xz-java
      * gives in the same case ("Compressed data is corrupt", ...), input that ends inside the stream an EOFException
      * without a message (as xz-java's readFully), a stream needing more memory than the limit a
-     * {@link MemoryLimitException}. Bytes decoded before an error are delivered first. Closing it ends the coder
+     * {@link MemoryLimitException}. Closing it ends the coder
      * (lzma_end) and frees its native memory but leaves the source open; the coder also ends by itself at the end of
      * the stream and on an error. Not thread-safe.
      */
@@ -121,8 +134,12 @@ public final class NativeXz {
         private int outPos;
         private int outLimit;
         private boolean finished;
-        /** An error found after bytes that are delivered first. */
+        /** An error liblzma reported after the bytes still in the output buffer. */
         private IOException pending;
+        /** The bytes before pending are delivered even to the read that reaches it (an Index or Footer error). */
+        private boolean pendingAfterData;
+        /** The first bytes of the stream, as far as the source has them (up to {@link #PEEK}). */
+        private byte[] head;
         private boolean coding;
 
         private Decoder(InputStream source, boolean xz, long memoryLimitBytes) throws IOException {
@@ -145,6 +162,87 @@ public final class NativeXz {
                 throw new IOException("liblzma cannot start a decoder (lzma_ret " + ret + ")");
             }
             coding = true;
+            try {
+                header();
+            } catch (IOException | RuntimeException e) {
+                free();
+                throw e;
+            }
+        }
+
+        /**
+         * Checks and decodes the stream's header now, in the order and with the words of xz-java's constructors: a cut
+         * or corrupt header fails when the decoder is opened. SingleXZInputStream reads the 12-byte Stream Header
+         * (magic, then its CRC32, then its flags); LZMAInputStream reads the 13-byte header, refuses a dictionary above
+         * 2147483632 bytes and a properties byte above 224, checks the memory limit, refuses an uncompressed size below
+         * -1, then reads the range decoder's first 5 bytes, of which the first must be 0.
+         */
+        private void header() throws IOException {
+            source.mark(PEEK);
+            head = new byte[PEEK];
+            int got = 0;
+            for (int r; got < PEEK && (r = source.read(head, got, PEEK - got)) > 0;) {
+                got += r;
+            }
+            source.reset();
+            head = Arrays.copyOf(head, got);
+            ByteBuffer le = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
+            if (got < (xz ? XZ_HEADER : LZMA_HEADER)) {
+                throw new EOFException();
+            }
+            if (!xz) {
+                int dictionary = le.getInt(1);
+                if (dictionary < 0 || dictionary > 2147483632) {
+                    throw new IOException("LZMA dictionary is too big for this implementation");
+                }
+                if ((head[0] & 0xFF) > 224) {
+                    throw new IOException("Invalid LZMA properties byte");
+                }
+            }
+            decodeHeader(xz ? XZ_HEADER : LZMA_HEADER);
+            if (!xz) {
+                if (le.getLong(5) < -1) {
+                    throw new IOException("Uncompressed size is too big");
+                }
+                if (got < LZMA_HEADER + 5) {
+                    throw new EOFException();
+                }
+                if (head[LZMA_HEADER] != 0) {
+                    throw new IOException("Compressed data is corrupt");
+                }
+            }
+        }
+
+        /** Gives liblzma exactly the header's bytes, with no room for output. */
+        private void decodeHeader(int size) throws IOException {
+            stream.setPointer(NEXT_OUT, output);
+            stream.setLong(AVAIL_OUT, 0);
+            int done = 0;
+            while (done < size) {
+                if (stream.getLong(AVAIL_IN) == 0) {
+                    fill();
+                    if (inputEnded) {
+                        throw new EOFException();
+                    }
+                }
+                long available = stream.getLong(AVAIL_IN);
+                long part = Math.min(available, size - done);
+                stream.setLong(AVAIL_IN, part);
+                int ret = Lib.lzma_code(stream, LZMA_RUN);
+                long used = part - stream.getLong(AVAIL_IN);
+                stream.setLong(AVAIL_IN, available - used);
+                if (ret != LZMA_OK) {
+                    throw switch (ret) {
+                        case LZMA_DATA_ERROR -> new IOException(xz ? "XZ Stream Header is corrupt" : "Compressed data is corrupt");
+                        case LZMA_OPTIONS_ERROR -> new IOException(xz ? "Unsupported options in XZ Stream Header" : "Unsupported LZMA options");
+                        default -> failure(ret);
+                    };
+                }
+                if (used == 0) {
+                    return;
+                }
+                done += (int) used;
+            }
         }
 
         @Override
@@ -153,27 +251,43 @@ public final class NativeXz {
             return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
         }
 
+        /**
+         * Fills b with len bytes, or fewer at the end of the stream. A read that reaches an error throws it, and the
+         * bytes it decoded before the error are not delivered: xz-java's decoders do the same within a block (the
+         * partial read is lost), so both decoders stop the scan at the same entry.
+         */
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             Objects.checkFromIndexSize(off, len, b.length);
             if (len == 0) {
                 return 0;
             }
-            while (outPos == outLimit) {
-                if (pending != null) {
-                    free();
-                    throw pending;
+            int done = 0;
+            while (done < len) {
+                if (outPos == outLimit) {
+                    if (pending != null) {
+                        if (done > 0 && pendingAfterData) {
+                            break;
+                        }
+                        free();
+                        throw pending;
+                    }
+                    if (finished) {
+                        break;
+                    }
+                    decode();
+                    continue;
                 }
-                if (finished) {
-                    free();
-                    return -1;
-                }
-                decode();
+                int n = Math.min(len - done, outLimit - outPos);
+                output.read(outPos, b, off + done, n);
+                outPos += n;
+                done += n;
             }
-            int n = Math.min(len, outLimit - outPos);
-            output.read(outPos, b, off, n);
-            outPos += n;
-            return n;
+            if (done == 0) {
+                free();
+                return -1;
+            }
+            return done;
         }
 
         /** Decodes into the output buffer until it is full, the stream ends or an error (kept in pending). */
@@ -253,17 +367,61 @@ public final class NativeXz {
             }
         }
 
+        /**
+         * The exception for an lzma_ret, in xz-java's words. liblzma reports a corrupt part of an .xz stream as
+         * LZMA_DATA_ERROR without saying which; where the position tells (xz-file-format.txt), the words name it as
+         * xz-java does: the first Block Header (no output yet, input within its size, (byte 12 + 1) * 4), the Index
+         * (the 12 bytes after the error end like a Footer) and the Stream Footer (the error right after the bytes that
+         * end like one). After an Index or Footer error the data was whole: it is delivered before the error, as xz-java does.
+         * Elsewhere (LZMA data, a Block's check) the words are xz-java's for corrupt LZMA data.
+         */
         private IOException failure(int ret) {
+            if (ret == LZMA_MEMLIMIT_ERROR) {
+                return new MemoryLimitException((Lib.lzma_memusage(stream) + 1023) >> 10);
+            }
+            if (xz && (ret == LZMA_DATA_ERROR || ret == LZMA_OPTIONS_ERROR)) {
+                long totalIn = stream.getLong(TOTAL_IN);
+                int first = head.length > XZ_HEADER ? head[XZ_HEADER] & 0xFF : 0; // 0: the Index indicator, no Block
+                int blockHeader = first == 0 ? 0 : (first + 1) * 4;
+                if (blockHeader > 0 && stream.getLong(TOTAL_OUT) == 0 && totalIn <= XZ_HEADER + blockHeader) {
+                    return new IOException(ret == LZMA_DATA_ERROR ? "XZ Block Header is corrupt" : "Unsupported options in XZ Block Header");
+                }
+                int at = chunkLength - (int) stream.getLong(AVAIL_IN);
+                if (ret == LZMA_DATA_ERROR && footerMagicEndsAt(at)) {
+                    pendingAfterData = true;
+                    return new IOException("XZ Stream Footer is corrupt");
+                }
+                if (ret == LZMA_DATA_ERROR && footerMagicEndsAt(at + 12)) {
+                    pendingAfterData = true;
+                    return new IOException("XZ Index is corrupt");
+                }
+            }
             return switch (ret) {
-                case LZMA_MEMLIMIT_ERROR -> new MemoryLimitException((Lib.lzma_memusage(stream) + 1023) >> 10);
                 case LZMA_MEM_ERROR -> new IOException("liblzma cannot allocate memory");
                 // the messages of xz-java's XZFormatException, UnsupportedOptionsException, CorruptedInputException
                 case LZMA_FORMAT_ERROR -> new IOException(xz ? "Input is not in the XZ format" : "Invalid LZMA properties byte");
-                case LZMA_OPTIONS_ERROR -> new IOException(xz ? "Unsupported options in XZ Stream Header" : "Unsupported LZMA options");
+                case LZMA_OPTIONS_ERROR -> new IOException(xz ? "Unsupported options in XZ Block Header" : "Unsupported LZMA options");
                 case LZMA_DATA_ERROR -> new IOException("Compressed data is corrupt");
                 case LZMA_BUF_ERROR -> new EOFException();
                 default -> new IOException("liblzma error (lzma_ret " + ret + ")");
             };
+        }
+
+        /**
+         * Whether the bytes of the current chunk before index {@code at} end like a Stream Footer: the Stream Flags,
+         * which the Footer repeats from the Header, then the magic "YZ"; three of these four bytes are enough (the
+         * fourth may be the corrupt one).
+         */
+        private boolean footerMagicEndsAt(int at) {
+            if (at < 4 || at > chunkLength || head.length < 8) {
+                return false;
+            }
+            byte[] end = {head[6], head[7], 'Y', 'Z'};
+            int same = 0;
+            for (int i = 0; i < 4; i++) {
+                same += chunk[at - 4 + i] == end[i] ? 1 : 0;
+            }
+            return same >= 3;
         }
 
         private void endCoder() {

@@ -262,15 +262,17 @@ class NativeXzTest {
         assertTrue(source.read() >= 0, "the source is still open");
     }
 
+    /** As xz-java's decoders: the reads before the one that reaches the cut deliver their bytes, that one throws. */
     @Test
-    void aCutStreamDeliversWhatItDecodedBeforeTheError() throws IOException {
+    void aCutStreamDeliversTheReadsBeforeTheOneThatReachesTheCut() throws IOException {
         byte[] stream = program(List.of("xz", "-0", "-c"), text);
-        Source source = new Source(Arrays.copyOf(stream, stream.length / 2));
+        byte[] cut = Arrays.copyOf(stream, stream.length / 2);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (NativeXz.Decoder decoder = NativeXz.xz(source, 1L << 30)) {
+        try (NativeXz.Decoder decoder = NativeXz.xz(new Source(cut), 1L << 30)) {
             byte[] buffer = new byte[8192];
             EOFException e = assertThrows(EOFException.class, () -> {
                 for (int r; (r = decoder.read(buffer, 0, buffer.length)) >= 0;) {
+                    assertEquals(buffer.length, r, "a read fills the buffer");
                     out.write(buffer, 0, r);
                 }
             });
@@ -278,5 +280,8 @@ class NativeXzTest {
         }
         assertTrue(out.size() > text.length / 4, out.size() + " bytes");
         assertArrayEquals(Arrays.copyOf(text, out.size()), out.toByteArray());
+        try (NativeXz.Decoder decoder = NativeXz.xz(new Source(cut), 1L << 30)) {
+            assertThrows(EOFException.class, () -> decoder.read(new byte[text.length], 0, text.length), "one read of everything");
+        }
     }
 }

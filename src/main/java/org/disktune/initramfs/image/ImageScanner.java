@@ -481,7 +481,7 @@ final class ImageScanner {
      * A decoder that reads exactly one compressed stream from in and leaves in right after it. xz and lzma go to the
      * system's liblzma ({@link NativeXz}) when it loads and {@code -Ddisktune.xz=java} does not ask for xz-java.
      */
-    private static InputStream open(Compression compression, ImageInput in) throws IOException {
+    static InputStream open(Compression compression, ImageInput in) throws IOException {
         switch (compression) {
             case GZIP:
                 return GzipCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(false).get();
