@@ -370,10 +370,11 @@ public final class NativeXz {
         /**
          * The exception for an lzma_ret, in xz-java's words. liblzma reports a corrupt part of an .xz stream as
          * LZMA_DATA_ERROR without saying which; where the position tells (xz-file-format.txt), the words name it as
-         * xz-java does: the first Block Header (no output yet, input within its size, (byte 12 + 1) * 4), the Index
-         * (the 12 bytes after the error end like a Footer) and the Stream Footer (the error right after the bytes that
+         * xz-java does: the first Block Header (no output yet, input within its size, (byte 12 + 1) * 4), the last
+         * Block's check (the error right where the Index starts), the Index (a Footer follows whose Backward Size
+         * reaches back over the error) and the Stream Footer (the error right after the bytes that
          * end like one). After an Index or Footer error the data was whole: it is delivered before the error, as xz-java does.
-         * Elsewhere (LZMA data, a Block's check) the words are xz-java's for corrupt LZMA data.
+         * Elsewhere (LZMA data, the checks of Blocks before the last) the words are xz-java's for corrupt LZMA data.
          */
         private IOException failure(int ret) {
             if (ret == LZMA_MEMLIMIT_ERROR) {
@@ -391,9 +392,14 @@ public final class NativeXz {
                     pendingAfterData = true;
                     return new IOException("XZ Stream Footer is corrupt");
                 }
-                if (ret == LZMA_DATA_ERROR && footerMagicEndsAt(at + 12)) {
+                long index = ret == LZMA_DATA_ERROR ? indexStart(at) : -1;
+                if (index >= 0 && index < at) {
                     pendingAfterData = true;
                     return new IOException("XZ Index is corrupt");
+                }
+                if (index == at && checkName() != null) {
+                    // liblzma compares a Block's check as soon as it has read it: here the last Block's, before the Index
+                    return new IOException("Integrity check (" + checkName() + ") does not match");
                 }
             }
             return switch (ret) {
@@ -404,6 +410,33 @@ public final class NativeXz {
                 case LZMA_DATA_ERROR -> new IOException("Compressed data is corrupt");
                 case LZMA_BUF_ERROR -> new EOFException();
                 default -> new IOException("liblzma error (lzma_ret " + ret + ")");
+            };
+        }
+
+        /**
+         * Where the Index starts in the current chunk, when a Stream Footer (its Stream Flags and "YZ") follows
+         * position {@code at} there: its Backward Size is the Index's size, (stored + 1) * 4 bytes (xz-file-format.txt
+         * 2.1.2.2); -1 when no Footer follows in the chunk.
+         */
+        private long indexStart(int at) {
+            for (int footer = Math.max(at, 0); footer + 12 <= chunkLength; footer++) {
+                if (chunk[footer + 10] == 'Y' && chunk[footer + 11] == 'Z' && head.length >= 8 && chunk[footer + 8] == head[6]
+                        && chunk[footer + 9] == head[7]) {
+                    long backward = (ByteBuffer.wrap(chunk, footer + 4, 4).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL) + 1;
+                    return footer - backward * 4;
+                }
+            }
+            return -1;
+        }
+
+        /** The name xz-java gives the stream's check type (Stream Flags, second byte, low 4 bits); null for others. */
+        private String checkName() {
+            return switch (head[7] & 0x0F) {
+                case 0 -> "None";
+                case 1 -> "CRC32";
+                case 4 -> "CRC64";
+                case 10 -> "SHA-256";
+                default -> null;
             };
         }
 

@@ -210,18 +210,50 @@ class NativeXzTest {
         }
     }
 
+    /** The message of a decoder's failure, or "ok". */
+    private static String message(byte[] stream, boolean xz, boolean nativeDecoder) {
+        String outcome = outcome(stream, xz, nativeDecoder);
+        return outcome.equals("ok") ? outcome : outcome.substring(outcome.indexOf(": ") + 2);
+    }
+
     @Test
-    void aCorruptXzStreamFailsLikeXzJava() throws IOException {
+    void aCorruptXzStreamFailsInXzJavasWords() throws IOException {
         byte[] stream = program(List.of("xz", "-c"), text);
-        // a byte of the LZMA2 data (after the 12-byte stream header and the block header), of the CRC-64, of the index
-        int[] at = {40, 1000, stream.length / 2, stream.length - 12 - 8 - 4};
+        // the Stream Header's flags, the Block Header, LZMA2 data, the Block's CRC-64, the Index indicator (now the size
+        // of a Block Header that runs past the end), the Index's CRC32, the Footer; the Index is 16 bytes here
+        int[] at = {7, 14, 40, 1000, stream.length / 2, stream.length - 12 - 16 - 6, stream.length - 12 - 16, stream.length - 12 - 3,
+            stream.length - 3};
+        List<String> words = new ArrayList<>();
         for (int i : at) {
             byte[] bad = stream.clone();
             bad[i] ^= 0x55;
-            String java = outcome(bad, true, false);
-            assertTrue(java.startsWith("IOException") || java.startsWith("CorruptedInputException"), java);
-            assertEquals("IOException: Compressed data is corrupt", outcome(bad, true, true), "byte " + i + " (xz-java: " + java + ")");
+            String java = message(bad, true, false);
+            words.add(java);
+            assertEquals(java, message(bad, true, true), "byte " + i);
         }
+        assertEquals(List.of("XZ Stream Header is corrupt", "XZ Block Header is corrupt", "Compressed data is corrupt", "Compressed data is corrupt",
+                "Compressed data is corrupt", "Integrity check (CRC64) does not match", "null", "XZ Index is corrupt", "XZ Stream Footer is corrupt"), words);
+    }
+
+    @Test
+    void aCorruptLzmaHeaderFailsInXzJavasWords() throws IOException {
+        byte[] stream = program(List.of("lzma", "-c"), text);
+        byte[] props = stream.clone();
+        props[0] = (byte) 225;
+        byte[] dictionary = stream.clone();
+        dictionary[4] = (byte) 0x80;
+        byte[] size = stream.clone();
+        size[8] = 0x7F; // -1 (unknown) becomes a negative size
+        byte[] rangeCoder = stream.clone();
+        rangeCoder[13] = 1;
+        List<String> words = new ArrayList<>();
+        for (byte[] bad : List.of(props, dictionary, size, rangeCoder)) {
+            String java = message(bad, false, false);
+            words.add(java);
+            assertEquals(java, message(bad, false, true));
+        }
+        assertEquals(List.of("Invalid LZMA properties byte", "LZMA dictionary is too big for this implementation", "Uncompressed size is too big",
+                "Compressed data is corrupt"), words);
     }
 
     @ParameterizedTest
