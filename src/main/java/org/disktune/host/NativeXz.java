@@ -17,13 +17,15 @@ import com.sun.jna.Pointer;
  * xz and legacy .lzma decoding with the system's liblzma (xz-utils; Debian's liblzma5, which dpkg, apt and systemd
  * depend on), loaded by its soname {@code liblzma.so.5} and bound with JNA's direct mapping: lzma_stream_decoder,
  * lzma_alone_decoder, lzma_code, lzma_memusage, lzma_end and lzma_version_string, as declared in liblzma's
- * lzma/container.h and lzma/base.h (the API is stable across 5.x). liblzma decodes LZMA2 several times faster than
- * xz-java under the launcher's C1-only JIT.
+ * lzma/container.h and lzma/base.h (the API and ABI are stable across 5.x). Under the launcher's C1-only JIT,
+ * xz-java's LZMA2 decoder was most of the time of listing an xz image; with liblzma the whole listing takes half the
+ * CPU time (README "Speed").
  *
  * <p>{@code lzma_stream} (base.h) is allocated zeroed (LZMA_STREAM_INIT) in native memory and its fields are read and
  * written by offset, in the 64-bit layout: next_in 0, avail_in 8, total_in 16, next_out 24, avail_out 32, total_out
- * 40, allocator 48, internal 56, four reserved pointers, two uint64, two size_t, two enums: 136 bytes. On a machine
- * with other pointer sizes {@link #available()} is false and callers use the Java decoder.
+ * 40, allocator 48, internal 56, four reserved pointers, two uint64, two size_t, two enums: 136 bytes (checked with
+ * sizeof and offsetof against liblzma 5.4.1's lzma.h on x86_64). On a machine with other pointer sizes
+ * {@link #available()} is false and callers use the Java decoder.
  *
  * <p>A {@link Decoder} decodes exactly one stream, as the kernel's unpacker reads one per segment: lzma_stream_decoder
  * without LZMA_CONCATENATED stops right after the Stream Footer (container.h), and lzma_alone_decoder after the
@@ -115,11 +117,13 @@ public final class NativeXz {
 
     /**
      * The decoded bytes of one stream. Errors: a corrupt stream is an IOException whose message is the one xz-java
-     * gives in the same case ("Compressed data is corrupt", ...), input that ends inside the stream an EOFException
-     * without a message (as xz-java's readFully), a stream needing more memory than the limit a
-     * {@link MemoryLimitException}. Closing it ends the coder
-     * (lzma_end) and frees its native memory but leaves the source open; the coder also ends by itself at the end of
-     * the stream and on an error. Not thread-safe.
+     * gives in the same case ("Compressed data is corrupt", "XZ Index is corrupt", ...), input that ends inside the
+     * stream an EOFException without a message (as xz-java's readFully), a stream needing more memory than the limit
+     * a {@link MemoryLimitException}. One difference stays: xz-java decodes a whole LZMA2 chunk (up to 2 MiB out of up
+     * to 64 KiB in) before it delivers any of it, liblzma delivers as it decodes, so a cut or a corrupt chunk header
+     * can fail a read or two later than with xz-java. Closing it ends the coder (lzma_end) and frees its native memory
+     * but leaves the source open; the coder also ends by itself at the end of the stream and on an error. Not
+     * thread-safe.
      */
     public static final class Decoder extends InputStream {
         private final InputStream source;
