@@ -57,6 +57,7 @@ class NativeXzImageTest {
     }
 
     private byte[] program(List<String> argv, byte[] data) throws IOException {
+        assertTrue(ToolRun.onPath(argv.get(0)), "program '" + argv.get(0) + "' is missing: apt-get install -y xz-utils");
         Path in = Files.write(Files.createTempFile(dir, "in", ""), data);
         Path out = Files.createTempFile(dir, "out", "");
         ToolRun run = ToolRun.run(dir, in, out, argv);
