@@ -18,6 +18,7 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 import org.apache.commons.compress.compressors.zstandard.ZstdCompressorInputStream;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.host.NativeXz;
 
 /**
  * One streaming pass over an image in the order and by the rules of the kernel's unpacker,
@@ -49,7 +50,7 @@ import org.disktune.core.ExitCode;
  * unpacked stays and the machine boots on ("Initramfs unpacking failed: ..."); so a failure after the
  * first entry is returned as an {@link ImageError} with the entries so far delivered, and a failure
  * before any entry is a DisktuneException. Both name the image, the archive, its compression and offset.
- * xz and lzma streams decode only within the Java heap left (xz-java's memory limit reports a stream's
+ * xz and lzma streams decode only within the Java heap left (xz-java's or liblzma's memory limit reports a stream's
  * need before it allocates); an image needing more is a one-line error naming the need. Exceptions other
  * than the decoders' IOExceptions are bugs and propagate.
  */
@@ -134,6 +135,8 @@ final class ImageScanner {
             throw memory(e.getMemoryNeededInKb(), e);
         } catch (org.tukaani.xz.MemoryLimitException e) {
             throw memory(e.getMemoryNeeded(), e);
+        } catch (NativeXz.MemoryLimitException e) {
+            throw memory(e.neededKiB(), e);
         } catch (OutOfMemoryError e) {
             throw new DisktuneException(ExitCode.USAGE, name + ": " + where() + "the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MiB) is too small to unpack it; allow more with JAVA_TOOL_OPTIONS=-Xmx1g");
@@ -189,11 +192,18 @@ final class ImageScanner {
             }
             compression = detect(head, n);
             phase = "the " + compression.kernelName() + " stream header";
-            ImageInput unpacked = new ImageInput(open(compression, in));
-            long before = ordinal;
-            boolean any = readRegion(unpacked, sink);
-            if (!any && before == ordinal) {
-                throw new ImageFormatException("the " + compression.kernelName() + " stream holds no cpio archive");
+            InputStream decoder = open(compression, in);
+            try {
+                ImageInput unpacked = new ImageInput(decoder);
+                long before = ordinal;
+                boolean any = readRegion(unpacked, sink);
+                if (!any && before == ordinal) {
+                    throw new ImageFormatException("the " + compression.kernelName() + " stream holds no cpio archive");
+                }
+            } finally {
+                if (decoder instanceof NativeXz.Decoder) {
+                    decoder.close(); // lzma_end and its native memory; the Java decoders would close the image too
+                }
             }
         }
         if (archive == 0) {
@@ -467,17 +477,26 @@ final class ImageScanner {
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MiB in all); allow it with JAVA_TOOL_OPTIONS=-Xmx" + suggest + "m", cause);
     }
 
-    /** A decoder that reads exactly one compressed stream from in and leaves in right after it. */
-    private static InputStream open(Compression compression, ImageInput in) throws IOException {
+    /**
+     * A decoder that reads exactly one compressed stream from in and leaves in right after it. xz and lzma go to the
+     * system's liblzma ({@link NativeXz}) when it loads and {@code -Ddisktune.xz=java} does not ask for xz-java.
+     */
+    static InputStream open(Compression compression, ImageInput in) throws IOException {
         switch (compression) {
             case GZIP:
                 return GzipCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(false).get();
             case BZIP2:
                 return new BZip2CompressorInputStream(in, false);
             case XZ:
+                if (NativeXz.enabled()) {
+                    return NativeXz.xz(in, memoryLimitKiB() * 1024L);
+                }
                 return XZCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(false)
                         .setMemoryLimitKiB(memoryLimitKiB()).get();
             case LZMA:
+                if (NativeXz.enabled()) {
+                    return NativeXz.lzma(in, memoryLimitKiB() * 1024L);
+                }
                 return LZMACompressorInputStream.builder().setInputStream(in).setMemoryLimitKiB(memoryLimitKiB()).get();
             case ZSTD:
                 return new ZstdCompressorInputStream(new ZstdFrameInputStream(in));
