@@ -14,6 +14,8 @@ import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
 
+import com.github.luben.zstd.util.ZstdVersion;
+
 /**
  * JNA's start, made cheap for a command that lives a fraction of a second. Every JNA binding of the host goes through
  * {@link #load} or {@link #register}, which first call {@link #prepare}. Two costs of JNA 5's class initializers are
@@ -30,17 +32,23 @@ import com.sun.jna.Platform;
  * launcher passes DIR as {@code -Ddisktune.cache=DIR}. A directory of another native version is never used, so an
  * upgraded jar with an old cache starts as if there were none (JNA would refuse an incompatible library).</li>
  * </ul>
+ * zstd-jni (the zstd decoder of initramfs images) unpacks its own JNI library the same way on every run; {@link #main}
+ * writes it to {@code DIR/zstd-jni-VERSION/libzstd-jni-VERSION.so} too, and {@link #prepare} names it in zstd-jni's
+ * {@code ZstdNativePath} property when the file of this zstd-jni's version is there (ImageScanner calls it before
+ * opening a zstd segment).
  */
 public final class Jna {
     /** The launcher's directory of derived files (class-data archive, dispatch library). */
     static final String CACHE_PROPERTY = "disktune.cache";
+    /** zstd-jni loads the library this names instead of unpacking its own (com.github.luben.zstd.util.Native). */
+    static final String ZSTD_PROPERTY = "ZstdNativePath";
     private static boolean prepared;
 
     private Jna() {
     }
 
     /** Sets JNA's library properties as the class comment says, once, before JNA's classes initialize. */
-    static synchronized void prepare() {
+    public static synchronized void prepare() {
         if (!prepared) {
             prepared = true;
             properties(System::getProperty).forEach(System::setProperty);
@@ -60,7 +68,19 @@ public final class Jna {
                 set.put("jna.boot.library.path", dir.toString());
             }
         }
+        if (cache != null && !cache.isEmpty() && current.apply(ZSTD_PROPERTY) == null) {
+            Path zstd = zstdLibrary(Path.of(cache));
+            if (Files.isReadable(zstd)) {
+                set.put(ZSTD_PROPERTY, zstd.toAbsolutePath().toString()); // System.load takes absolute paths only
+            }
+        }
         return set;
+    }
+
+    /** Where zstd-jni's library of this version lies under a cache directory (its own name carries the version). */
+    static Path zstdLibrary(Path cache) {
+        String name = "libzstd-jni-" + ZstdVersion.VERSION + ".so";
+        return cache.resolve("zstd-jni-" + ZstdVersion.VERSION).resolve(name);
     }
 
     /** {@code Native.load(name, type)} after {@link #prepare}. */
@@ -99,17 +119,33 @@ public final class Jna {
                 System.err.println("disktune: this JNA has no " + resource + ": JNA unpacks nothing in advance here");
                 System.exit(1);
             }
-            Files.createDirectories(dir);
-            Path temporary = Files.createTempFile(dir, name, ".new");
-            try {
-                Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
-                Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--")); // any user's JVM loads it
-                Files.move(temporary, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } finally {
-                Files.deleteIfExists(temporary);
+            write(in, dir.resolve(name));
+        }
+        // zstd-jni's, from where its Native.load() looks: /linux/ARCH/libzstd-jni-VERSION.so
+        Path zstd = zstdLibrary(cache);
+        try (InputStream in = ZstdVersion.class.getResourceAsStream("/linux/" + System.getProperty("os.arch") + "/" + zstd.getFileName())) {
+            if (in != null) {
+                write(in, zstd);
             }
         }
-        try (var others = Files.newDirectoryStream(cache, "jna-*")) {
+        removeOthers(cache, "jna-*", dir);
+        removeOthers(cache, "zstd-jni-*", zstd.getParent());
+    }
+
+    private static void write(InputStream in, Path target) throws IOException {
+        Files.createDirectories(target.getParent());
+        Path temporary = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".new");
+        try {
+            Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
+            Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--")); // any user's JVM loads it
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private static void removeOthers(Path cache, String glob, Path dir) throws IOException {
+        try (var others = Files.newDirectoryStream(cache, glob)) {
             for (Path other : others) {
                 if (!other.equals(dir) && Files.isDirectory(other)) {
                     try (var files = Files.list(other)) {

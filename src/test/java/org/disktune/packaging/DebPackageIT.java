@@ -140,6 +140,8 @@ class DebPackageIT {
             Set<String> expectedNew = listed.stream().filter(p -> p.contains("disktune")).collect(Collectors.toCollection(TreeSet::new));
             String jna = "/var/cache/disktune/jna-" + com.sun.jna.Native.VERSION_NATIVE;
             assertTrue(Files.size(root.path(jna + "/libjnidispatch.so")) > 0, "postinst unpacks JNA's dispatch library once");
+            String zstd = "/var/cache/disktune/zstd-jni-" + com.github.luben.zstd.util.ZstdVersion.VERSION;
+            expectedNew.addAll(List.of(zstd, zstd + "/libzstd-jni-" + com.github.luben.zstd.util.ZstdVersion.VERSION + ".so"));
             expectedNew.addAll(List.of("/var/cache/disktune", "/var/cache/disktune/disktune.jsa", jna, jna + "/libjnidispatch.so",
                     "/etc/systemd/system/timers.target.wants/disktune-verify.timer",
                     "/var/lib/systemd/deb-systemd-helper-enabled/disktune-verify.timer.dsh-also",

@@ -18,6 +18,7 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 import org.apache.commons.compress.compressors.zstandard.ZstdCompressorInputStream;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.host.Jna;
 import org.disktune.host.NativeXz;
 
 /**
@@ -499,6 +500,7 @@ final class ImageScanner {
                 }
                 return LZMACompressorInputStream.builder().setInputStream(in).setMemoryLimitKiB(memoryLimitKiB()).get();
             case ZSTD:
+                Jna.prepare(); // zstd-jni's library from the launcher's cache, not unpacked again
                 return new ZstdCompressorInputStream(new ZstdFrameInputStream(in));
             case LZ4_LEGACY:
                 return new Lz4LegacyInputStream(in);
