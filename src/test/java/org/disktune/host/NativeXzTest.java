@@ -70,12 +70,7 @@ class NativeXzTest {
 
     /** Compresses data with a program of xz-utils reading stdin, as a user's initramfs generator does. */
     private static byte[] program(List<String> argv, byte[] data) throws IOException {
-        assertTrue(ToolRun.onPath(argv.get(0)), "program '" + argv.get(0) + "' is missing: apt-get install -y xz-utils");
-        Path in = Files.write(Files.createTempFile(dir, "in", ""), data);
-        Path out = Files.createTempFile(dir, "out", "");
-        ToolRun run = ToolRun.run(dir, in, out, argv);
-        assertEquals(0, run.exitCode(), run.stderr());
-        return Files.readAllBytes(out);
+        return ToolRun.filter(dir, argv, data, "xz-utils");
     }
 
     private interface Encoder {

@@ -41,6 +41,20 @@ public record ToolRun(int exitCode, String stderr) {
         }
     }
 
+    /**
+     * Runs argv as a filter in dir, data on its stdin, and returns its stdout; fails the test when the program is
+     * missing (naming the Debian package to install) or exits non-zero.
+     */
+    public static byte[] filter(Path dir, List<String> argv, byte[] data, String debianPackage) throws IOException {
+        org.junit.jupiter.api.Assertions.assertTrue(onPath(argv.get(0)),
+                "program '" + argv.get(0) + "' is missing: apt-get install -y " + debianPackage);
+        Path in = Files.write(Files.createTempFile(dir, "in", ""), data);
+        Path out = Files.createTempFile(dir, "out", "");
+        ToolRun run = run(dir, in, out, argv);
+        org.junit.jupiter.api.Assertions.assertEquals(0, run.exitCode(), run.stderr());
+        return Files.readAllBytes(out);
+    }
+
     /** True when a bare program name is found on PATH. */
     public static boolean onPath(String program) {
         String path = System.getenv("PATH");

@@ -57,12 +57,7 @@ class NativeXzImageTest {
     }
 
     private byte[] program(List<String> argv, byte[] data) throws IOException {
-        assertTrue(ToolRun.onPath(argv.get(0)), "program '" + argv.get(0) + "' is missing: apt-get install -y xz-utils");
-        Path in = Files.write(Files.createTempFile(dir, "in", ""), data);
-        Path out = Files.createTempFile(dir, "out", "");
-        ToolRun run = ToolRun.run(dir, in, out, argv);
-        assertEquals(0, run.exitCode(), run.stderr());
-        return Files.readAllBytes(out);
+        return ToolRun.filter(dir, argv, data, "xz-utils");
     }
 
     private Path image(byte[] bytes) throws IOException {
