@@ -25,6 +25,12 @@ final class DetectCommand implements Callable<Integer> {
         this.session = session;
     }
 
+    /** As picocli makes it for {@code --all} given or not ({@link DirectRun}). */
+    DetectCommand(Session session, boolean all) {
+        this.session = session;
+        this.all = all;
+    }
+
     @Override
     public Integer call() {
         MachineReport detected = new MachineDetector(session.host()).detect();

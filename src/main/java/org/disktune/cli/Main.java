@@ -36,8 +36,17 @@ public final class Main {
 
     /** Runs disktune in-process (tests use this with their own host factory). */
     public static int run(String[] args, OutputStream stdout, PrintWriter err, Function<GlobalOptions, Host> hosts) {
+        return run(args, stdout, err, hosts, true);
+    }
+
+    /** {@code direct} false: every command line through picocli, also a plain one (DirectRunTest compares the two ways). */
+    static int run(String[] args, OutputStream stdout, PrintWriter err, Function<GlobalOptions, Host> hosts, boolean direct) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         Session session = new Session(stdout, out, err, hosts);
+        Optional<DirectRun.Parsed> plain = direct ? DirectRun.parse(args) : Optional.empty();
+        if (plain.isPresent()) {
+            return direct(plain.get(), session, args);
+        }
         CommandLine commandLine = commandLine(session, CommandModel.soleCommand(args));
         commandLine.setOut(out);
         commandLine.setErr(err);
@@ -45,6 +54,22 @@ public final class Main {
             return commandLine.execute(args);
         } catch (RuntimeException | Error e) {
             // outside the command's call (picocli hands only Exceptions from call() to the handler)
+            return internalError(e, session, args);
+        }
+    }
+
+    /**
+     * A plain verify or detect ({@link DirectRun}) as picocli would run it: the global options published first, then
+     * the command, its failures through {@link #handle} (picocli hands Exceptions from call() to the same handler) and
+     * an Error through {@link #internalError}, as {@link #run} catches it around picocli.
+     */
+    private static int direct(DirectRun.Parsed parsed, Session session, String[] args) {
+        session.options(parsed.globals());
+        try {
+            return DirectRun.command(parsed, session).call();
+        } catch (Exception e) {
+            return handle(e, session, args);
+        } catch (Error e) {
             return internalError(e, session, args);
         }
     }
