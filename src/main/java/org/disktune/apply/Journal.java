@@ -24,8 +24,10 @@ public final class Journal {
     public static final String DIRECTORY = "/var/lib/disktune/journal";
     public static final String BACKUPS = "/var/lib/disktune/backups";
 
-    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-            .withZone(ZoneOffset.UTC);
+    /** The second of an entry id; in a class of its own so that reading the journal does not initialize java.time's formatting. */
+    private static final class IdTime {
+        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    }
     private static final String SUFFIX = ".json";
 
     private final Host host;
@@ -67,7 +69,7 @@ public final class Journal {
 
     /** Like {@link #nextId()}, given the entries just read. */
     String nextId(List<JournalEntry> existing) {
-        String second = ID_TIME.format(host.clock().instant());
+        String second = IdTime.FORMAT.format(host.clock().instant());
         int sequence = 1;
         for (JournalEntry entry : existing) {
             String id = entry.id();

@@ -13,26 +13,42 @@ import java.util.Optional;
 
 /**
  * The driver knowledge in {@code drivers.tsv} (a resource next to this class): modules, their
- * parameters, types, PCI ids and expected effects. Loaded once per instance; immutable.
+ * parameters, types, PCI ids and expected effects. Immutable. The bundled catalogue ({@link #load}) is read
+ * from the jar when it is first asked something, once per run: a verify with nothing to verify, which every
+ * provisioning run calls, then never opens the jar (README "Speed").
  */
 public final class DriverCatalog {
     private static final String RESOURCE = "drivers.tsv";
+    /** The modules and their parameters; null in the bundled catalogue, whose table is {@link Bundled#MODULES}. */
     private final Map<String, Map<String, DriverParameter>> modules;
 
     private DriverCatalog(Map<String, Map<String, DriverParameter>> modules) {
         this.modules = modules;
     }
 
-    /** The bundled catalogue. */
+    /** The bundled catalogue (read on first use; a resource missing from the build is an IllegalStateException then). */
     public static DriverCatalog load() {
-        try (InputStream in = DriverCatalog.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("resource " + RESOURCE + " missing from the build");
+        return new DriverCatalog(null);
+    }
+
+    /** The bundled table, read when this class is first initialized (the JVM does that once, thread-safely). */
+    private static final class Bundled {
+        static final Map<String, Map<String, DriverParameter>> MODULES = read().modules;
+
+        private static DriverCatalog read() {
+            try (InputStream in = DriverCatalog.class.getResourceAsStream(RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("resource " + RESOURCE + " missing from the build");
+                }
+                return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read resource " + RESOURCE, e);
             }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read resource " + RESOURCE, e);
         }
+    }
+
+    private Map<String, Map<String, DriverParameter>> table() {
+        return modules != null ? modules : Bundled.MODULES;
     }
 
     /** Parses catalogue text (TAB-separated, '#' comment lines). */
@@ -62,21 +78,21 @@ public final class DriverCatalog {
     }
 
     public boolean knows(String module) {
-        return modules.containsKey(ModprobeConfigParser.normalizeName(module));
+        return table().containsKey(ModprobeConfigParser.normalizeName(module));
     }
 
     public Optional<DriverParameter> parameter(String module, String parameter) {
-        Map<String, DriverParameter> params = modules.get(ModprobeConfigParser.normalizeName(module));
+        Map<String, DriverParameter> params = table().get(ModprobeConfigParser.normalizeName(module));
         return params == null ? Optional.empty() : Optional.ofNullable(params.get(ModprobeConfigParser.normalizeName(parameter)));
     }
 
     /** The known parameters of a module, in catalogue order (empty for an unknown module). */
     public List<DriverParameter> parameters(String module) {
-        Map<String, DriverParameter> params = modules.get(ModprobeConfigParser.normalizeName(module));
+        Map<String, DriverParameter> params = table().get(ModprobeConfigParser.normalizeName(module));
         return params == null ? List.of() : List.copyOf(params.values());
     }
 
     public List<String> modules() {
-        return new ArrayList<>(modules.keySet());
+        return new ArrayList<>(table().keySet());
     }
 }

@@ -48,12 +48,12 @@ class LauncherTest {
         Path target = build();
         Files.writeString(target.resolve("disktune.jsa"), "");
         List<String> args = run(dir, "target/disktune", "verify", "--json");
-        assertEquals(List.of("-jar", "target/disktune.jar", "verify", "--json"), args.subList(args.size() - 4, args.size()));
+        assertEquals(List.of("-cp", "target/disktune.jar", "org.disktune.cli.Main", "verify", "--json"), args.subList(args.size() - 5, args.size()));
         assertEquals(true, args.contains("-XX:SharedArchiveFile=target/disktune.jsa"), args.toString());
         assertEquals(true, args.contains("-Ddisktune.cache=target"), args.toString());
 
         List<String> absolute = run(dir, target.resolve("disktune").toString(), "detect");
-        assertEquals(List.of("-jar", target.resolve("disktune.jar").toString(), "detect"), absolute.subList(absolute.size() - 3, absolute.size()));
+        assertEquals(List.of("-cp", target.resolve("disktune.jar").toString(), "org.disktune.cli.Main", "detect"), absolute.subList(absolute.size() - 4, absolute.size()));
     }
 
     @Test
@@ -61,7 +61,7 @@ class LauncherTest {
         build();
         List<String> args = run(dir, "target/disktune", "--version");
         assertEquals(false, args.stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile")), args.toString());
-        assertEquals(List.of("-jar", "target/disktune.jar", "--version"), args.subList(args.size() - 3, args.size()));
+        assertEquals(List.of("-cp", "target/disktune.jar", "org.disktune.cli.Main", "--version"), args.subList(args.size() - 4, args.size()));
     }
 
     @Test
@@ -72,7 +72,7 @@ class LauncherTest {
         Files.createSymbolicLink(bin.resolve("disktune"), target.resolve("disktune"));
         List<String> args = run(dir, "bin/disktune", "detect");
         String real = target.toRealPath().toString();
-        assertEquals(List.of("-jar", real + "/disktune.jar", "detect"), args.subList(args.size() - 3, args.size()));
+        assertEquals(List.of("-cp", real + "/disktune.jar", "org.disktune.cli.Main", "detect"), args.subList(args.size() - 4, args.size()));
         assertEquals(true, args.contains("-XX:SharedArchiveFile=" + real + "/disktune.jsa"), args.toString());
     }
 
@@ -83,7 +83,7 @@ class LauncherTest {
         Files.copy(LAUNCHER, sbin.resolve("disktune"));
         Files.setPosixFilePermissions(sbin.resolve("disktune"), PosixFilePermissions.fromString("rwxr-xr-x"));
         List<String> args = run(dir, sbin.resolve("disktune").toString(), "verify");
-        assertEquals(List.of("-jar", "/usr/share/disktune/disktune.jar", "verify"), args.subList(args.size() - 3, args.size()));
+        assertEquals(List.of("-cp", "/usr/share/disktune/disktune.jar", "org.disktune.cli.Main", "verify"), args.subList(args.size() - 4, args.size()));
         assertEquals(true, args.contains("-Ddisktune.cache=/var/cache/disktune"), args.toString());
     }
 }
