@@ -1,21 +1,13 @@
 package org.disktune.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Properties;
-
 import picocli.CommandLine.IVersionProvider;
 
 /**
- * disktune --version: "disktune VERSION (git COMMIT)". The build writes both into
- * org/disktune/cli/build.properties (pom.xml, antrun execution git-commit: the project version and
- * {@code git rev-parse --short HEAD} of the checkout, empty without one); the jar manifest's
- * Implementation-Version is the fallback, "development build" when neither is there.
+ * disktune --version: "disktune VERSION (git COMMIT)". The build writes both into the class BuildInfo (pom.xml,
+ * antrun execution git-commit: the project version and {@code git rev-parse --short HEAD} of the checkout, empty
+ * without one), so that --version reads nothing from the jar; "development build" without a version.
  */
 final class VersionProvider implements IVersionProvider {
-    static final String RESOURCE = "build.properties";
-
     @Override
     public String[] getVersion() {
         return new String[] {text()};
@@ -23,16 +15,7 @@ final class VersionProvider implements IVersionProvider {
 
     /** The one version line (also in crash reports). */
     static String text() {
-        Properties build = new Properties();
-        try (InputStream in = VersionProvider.class.getResourceAsStream(RESOURCE)) {
-            if (in != null) {
-                build.load(in);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        String version = build.getProperty("version", DisktuneCommand.class.getPackage().getImplementationVersion());
-        return text(version, build.getProperty("commit", ""));
+        return text(BuildInfo.VERSION, BuildInfo.COMMIT);
     }
 
     /** "disktune 0.1.0 (git abc1234)"; without a commit only the version. */
