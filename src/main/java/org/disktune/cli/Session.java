@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -49,7 +48,7 @@ final class Session {
         if (options.sample() != null && !options.sample().isEmpty()) {
             Path root = SampleRoots.materialize(options.sample());
             return new RootedHost(root, new RefusingCommandRunner("sample " + options.sample()),
-                    kernelLog(options, () -> treeKernelLog(root, "sample " + options.sample())), Clock.systemUTC(), true);
+                    kernelLog(options, treeKernelLog(root, "sample " + options.sample())), Clock.systemUTC(), true);
         }
         if (options.root() != null) {
             Path root = Path.of(options.root()).toAbsolutePath().normalize();
@@ -62,21 +61,21 @@ final class Session {
             CommandRunner programs = options.chroot() ? ProgressCommandRunner.wrap(new ChrootCommandRunner(root, new ProcessCommandRunner()), options.json())
                     : new RefusingCommandRunner("--root " + options.root() + " (add --chroot to run them inside it)");
             return new RootedHost(root, programs,
-                    kernelLog(options, () -> treeKernelLog(root, "--root " + options.root())), Clock.systemUTC(), Files.isWritable(root));
+                    kernelLog(options, treeKernelLog(root, "--root " + options.root())), Clock.systemUTC(), Files.isWritable(root));
         }
         if (options.chroot()) {
             throw DisktuneException.usage("--chroot needs --root DIR (the tree to run programs in)");
         }
         ProcessCommandRunner commands = new ProcessCommandRunner();
-        return new LinuxHost(ProgressCommandRunner.wrap(commands, options.json()), kernelLog(options, () -> new LiveKernelLog(commands)));
+        return new LinuxHost(ProgressCommandRunner.wrap(commands, options.json()), kernelLog(options, new LiveKernelLog(commands)));
     }
 
-    /** --kernel-log FILE for any host; otherwise the host's own log. */
-    private static KernelLogSource kernelLog(GlobalOptions options, Supplier<KernelLogSource> own) {
+    /** --kernel-log FILE for any host; otherwise the host's own log (a source that reads nothing until opened). */
+    private static KernelLogSource kernelLog(GlobalOptions options, KernelLogSource own) {
         if (options.kernelLog() != null) {
             return new FileKernelLog(Path.of(options.kernelLog())); // as typed: errors quote it so
         }
-        return own.get();
+        return own;
     }
 
     /** A root tree's saved boot log, /var/log/dmesg, read when a command first opens it. */

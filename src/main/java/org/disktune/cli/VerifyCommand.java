@@ -68,7 +68,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (!bench) {
             if (!(quiet && code == ExitCode.OK)) {
-                session.output().render("verify", report, out -> new VerifyRenderer().print(report, out));
+                session.output().render("verify", report, new VerifyRenderer.Of(report));
             }
             return code.code();
         }

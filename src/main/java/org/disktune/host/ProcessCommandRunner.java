@@ -56,13 +56,16 @@ public final class ProcessCommandRunner implements CommandRunner {
     private static final List<String> WRAPPER_DIRS = List.of("/usr/bin", "/bin");
     /**
      * Starts every child, and lives as long as the JVM: a child's parent-death signal fires when the thread that
-     * started it exits, not the process.
+     * started it exits, not the process. Made when the first program runs (a holder class): a command that runs
+     * none, like a verify with nothing to verify, starts no thread and links no lambda for it.
      */
-    private static final ExecutorService SPAWNER = Executors.newSingleThreadExecutor(r -> {
-        Thread thread = new Thread(r, "disktune-spawner");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private static final class Spawner {
+        static final ExecutorService SPAWNER = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "disktune-spawner");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
     private static volatile Boolean root;
     private static volatile Boolean pidNamespaces;
 
@@ -106,7 +109,7 @@ public final class ProcessCommandRunner implements CommandRunner {
         try {
             ProcessBuilder builder = new ProcessBuilder(started).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             builder.environment().put("PATH", path);
-            process = SPAWNER.submit(builder::start).get();
+            process = Spawner.SPAWNER.submit(builder::start).get();
         } catch (ExecutionException e) {
             String why = e.getCause() == null ? e.toString() : e.getCause().getMessage();
             throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot run " + argv.get(0) + ": " + why, e.getCause());

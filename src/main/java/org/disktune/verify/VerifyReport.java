@@ -44,6 +44,12 @@ public record VerifyReport(String status, List<Check> checks, List<String> notes
     }
 
     private static int count(List<Check> checks, CheckStatus status) {
-        return (int) checks.stream().filter(c -> c.status() == status).count();
+        int n = 0;
+        for (Check c : checks) {
+            if (c.status() == status) {
+                n++;
+            }
+        }
+        return n;
     }
 }

@@ -67,9 +67,12 @@ public final class VerifyService {
                 notes.add("disktune has written no module options (no " + DisktuneModprobeFile.PATH + ")"
                         + (evaluation.isEmpty() ? ": nothing to verify" : ""));
             }
-            evaluation.ifPresent(e -> checks.addAll(new SettingsChecker(e).check(null)));
-            evaluation.ifPresent(e -> checks.addAll(new PersistenceChecker(e).check(null)));
-            evaluation.ifPresent(e -> checks.addAll(new BootUnitChecker(host, e).check(null)));
+            if (evaluation.isPresent()) { // not ifPresent(lambda): nothing here links a lambda on the way of an empty verify
+                DesiredStateService.Evaluation e = evaluation.get();
+                checks.addAll(new SettingsChecker(e).check(null));
+                checks.addAll(new PersistenceChecker(e).check(null));
+                checks.addAll(new BootUnitChecker(host, e).check(null));
+            }
             return VerifyReport.of(checks, notes, strict);
         }
         DesiredModuleOptions desired;
