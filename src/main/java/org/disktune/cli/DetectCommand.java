@@ -33,8 +33,8 @@ final class DetectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        MachineReport detected = new MachineDetector(session.host()).detect();
-        MachineReport report = all ? detected : detected.withoutEmptyDevices();
+        MachineDetector detector = new MachineDetector(session.host());
+        MachineReport report = all ? detector.detect() : detector.detectWithoutEmptyDevices();
         session.output().render("detect", report, out -> new DetectRenderer().print(report, out));
         return ExitCode.OK.code();
     }

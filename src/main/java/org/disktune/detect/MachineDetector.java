@@ -46,6 +46,18 @@ public final class MachineDetector {
         return detect(kernel, KernelLogEvidence.read(host, kernel));
     }
 
+    /**
+     * What {@code detect} shows without {@code --all}: {@link #detect()} then {@link MachineReport#withoutEmptyDevices()},
+     * except that loop and zram devices of size 0 are passed over before anything else of theirs is read (a machine
+     * can have dozens of unattached loop devices; reading each one's queue, partitions and links was most of a
+     * detect). They are never ATA devices, md members or mounted, so ports, arrays and mounts are the same; a
+     * finding about one of them, which the listing would not show, is not made.
+     */
+    public MachineReport detectWithoutEmptyDevices() {
+        String kernel = runningKernel();
+        return detect(kernel, KernelLogEvidence.read(host, kernel), false).withoutEmptyDevices();
+    }
+
     /** Detects the machine with a kernel log the caller has already read (the host's own, this boot's). */
     public MachineReport detect(KernelLogReport ownLog) {
         String kernel = runningKernel();
@@ -59,10 +71,18 @@ public final class MachineDetector {
     }
 
     private MachineReport detect(String kernel, KernelLogEvidence log) {
+        return detect(kernel, log, true);
+    }
+
+    private MachineReport detect(String kernel, KernelLogEvidence log, boolean emptyVirtual) {
         Map<String, List<String>> byId = byIdNames();
         List<Disk> disks = new ArrayList<>();
         Map<String, Controller> controllers = new TreeMap<>();
         for (String name : sysfs.names(host.path("/sys/block"))) {
+            if (!emptyVirtual && (name.startsWith("loop") || name.startsWith("zram"))
+                    && sysfs.number(host.path("/sys/block/" + name + "/size")).orElse(-1L) == 0) {
+                continue;
+            }
             Disk disk = disk(name, byId.getOrDefault(name, List.of()), controllers, log);
             disks.add(disk);
         }
