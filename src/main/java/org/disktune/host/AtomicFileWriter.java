@@ -65,7 +65,12 @@ public final class AtomicFileWriter {
     /** Called before each {@link Step} with the file it is about; throwing makes that step fail with the exception. */
     @FunctionalInterface
     public interface Faults {
-        Faults NONE = (step, file) -> { };
+        /** No fault; a class, not a lambda: every host makes a writer, and a lambda's linking costs a command that only reads. */
+        Faults NONE = new Faults() {
+            @Override
+            public void check(Step step, Path file) {
+            }
+        };
 
         void check(Step step, Path file) throws IOException;
     }
