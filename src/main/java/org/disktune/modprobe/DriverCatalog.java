@@ -1,8 +1,5 @@
 package org.disktune.modprobe;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -12,13 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The driver knowledge in {@code drivers.tsv} (a resource next to this class): modules, their
- * parameters, types, PCI ids and expected effects. Immutable. The bundled catalogue ({@link #load}) is read
- * from the jar when it is first asked something, once per run: a verify with nothing to verify, which every
- * provisioning run calls, then never opens the jar (README "Speed").
+ * The driver knowledge in {@link DriverTable} ({@code drivers.tsv} as text): modules, their parameters, types,
+ * PCI ids and expected effects. Immutable. The bundled catalogue ({@link #load}) is parsed when it is first asked
+ * something, once per run: a verify with nothing to verify, which every provisioning run calls, never parses it.
  */
 public final class DriverCatalog {
-    private static final String RESOURCE = "drivers.tsv";
     /** The modules and their parameters; null in the bundled catalogue, whose table is {@link Bundled#MODULES}. */
     private final Map<String, Map<String, DriverParameter>> modules;
 
@@ -26,25 +21,14 @@ public final class DriverCatalog {
         this.modules = modules;
     }
 
-    /** The bundled catalogue (read on first use; a resource missing from the build is an IllegalStateException then). */
+    /** The bundled catalogue (parsed on first use). */
     public static DriverCatalog load() {
         return new DriverCatalog(null);
     }
 
-    /** The bundled table, read when this class is first initialized (the JVM does that once, thread-safely). */
+    /** The bundled table, parsed when this class is first initialized (the JVM does that once, thread-safely). */
     private static final class Bundled {
-        static final Map<String, Map<String, DriverParameter>> MODULES = read().modules;
-
-        private static DriverCatalog read() {
-            try (InputStream in = DriverCatalog.class.getResourceAsStream(RESOURCE)) {
-                if (in == null) {
-                    throw new IllegalStateException("resource " + RESOURCE + " missing from the build");
-                }
-                return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot read resource " + RESOURCE, e);
-            }
-        }
+        static final Map<String, Map<String, DriverParameter>> MODULES = parse(DriverTable.TSV).modules;
     }
 
     private Map<String, Map<String, DriverParameter>> table() {

@@ -1,3 +1,14 @@
+package org.disktune.modprobe;
+
+/**
+ * The driver knowledge disktune ships, as {@link DriverCatalog} reads it: TAB-separated, '#' comment lines, the
+ * columns named in the first lines. Kept in a class, not a resource file: reading a resource opens and indexes
+ * the whole jar (5,000 entries), which cost a detect or a verify more than the rest of the catalogue's work;
+ * classes come from the class-data archive (README "Speed"). Edit the table here; DriverCatalogTest checks it.
+ */
+final class DriverTable {
+    // the lines below are TAB-separated; a text block keeps the TABs as they are
+    static final String TSV = """
 # Driver knowledge: module parameters disktune knows, checked against Linux source.
 # Columns (TAB-separated): module, parameter, type (bool|int|ulong|libata_force), range (int: MIN..MAX),
 # default (current kernels), sysfs (permission of /sys/module/M/parameters/P; 0 = not visible),
@@ -13,3 +24,8 @@ ahci	mobile_lpm_policy	int	-1..5	-1	0644	-	default SATA link power management po
 libahci	ignore_sss	int	0..1	0	0444	-	1 ignores the staggered spin-up flag: all ports spin up at once	drivers/ata/libahci.c: module_param_named(ignore_sss, ahci_ignore_sss, int, 0444) (0=don't ignore, 1=ignore)
 libahci	skip_host_reset	int	0..1	0	0444	-	1 skips the global AHCI host reset at probe	drivers/ata/libahci.c: module_param_named(skip_host_reset, ahci_skip_host_reset, int, 0444) (0=don't skip, 1=skip)
 nvme_core	default_ps_max_latency_us	ulong	0..18446744073709551615	100000	0644	-	upper bound on NVMe autonomous power-state transition latency; 0 disables APST (deeper power states are never entered)	drivers/nvme/host/core.c: module_param(default_ps_max_latency_us, ulong, 0644)
+""";
+
+    private DriverTable() {
+    }
+}
