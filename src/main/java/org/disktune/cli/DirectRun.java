@@ -1,5 +1,6 @@
 package org.disktune.cli;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -9,20 +10,21 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
- * The two commands run most often, {@code verify} (every provisioning run, on every host) and {@code detect}, started
- * without picocli's model when their arguments are plain. Building that model (annotation parsing, a proxy class per
- * annotation type, the verification of picocli's Java 5 classes) was over a third of a {@code verify}'s CPU time
- * (README "Speed"). The annotated commands stay the one definition: help, errors, man pages and completion come
- * from picocli, and so does every command line this class does not take whole.
+ * The commands run most often, {@code verify} (every provisioning run, on every host), {@code detect} and
+ * {@code initramfs list IMAGE}, started without picocli's model when their arguments are plain. Building that model
+ * (annotation parsing, a proxy class per annotation type, the verification of picocli's Java 5 classes) was over a
+ * third of a {@code verify}'s CPU time (README "Speed"). The annotated commands stay the one definition: help,
+ * errors, man pages and completion come from picocli, and so does every command line this class does not take whole.
  * <p>
- * Plain means: global options (before or after the command) and the command's own options, each at most once, as
- * {@code --name}, {@code --name VALUE} or {@code --name=VALUE}, with a VALUE that is not empty, does not start with
- * {@code -} or {@code @} (picocli's argument files) and is not a command name. Anything else (help, {@code --version},
- * a short option cluster, {@code --}, an unknown word, {@code --sample} without a name) goes to picocli, which
+ * Plain means: the command's words in order; global options (anywhere) and the command's own options (after its
+ * words), each at most once, as {@code --name}, {@code --name VALUE} or {@code --name=VALUE}; exactly the positional
+ * parameters the command takes; every VALUE and positional not empty, not starting with {@code -} or {@code @}
+ * (picocli's argument files) and not a command word. Anything else (help, {@code --version}, a short option
+ * cluster, {@code --}, an unknown word, {@code --sample} without a name, a missing IMAGE) goes to picocli, which
  * parses, explains or rejects it as always. DirectRunTest parses a large set of command lines both ways and checks
- * that every one this class takes gives the same global options and the same option values; it also checks that
- * the options known here are exactly those of the picocli model, so an option added to either command without
- * being added here fails the build instead of being silently ignored.
+ * that every one this class takes gives the same global options and the same option and parameter values; it also
+ * checks that the options and parameters known here are exactly those of the picocli model, so an option added to
+ * one of these commands without being added here fails the build instead of being silently ignored.
  */
 final class DirectRun {
     /** Global options without a value. */
@@ -30,8 +32,11 @@ final class DirectRun {
     /** Global options with one value ({@code --sample} is taken only with its NAME). */
     static final Set<String> GLOBAL_VALUES = Set.of("--root", "--kernel-log", "--config", "--sample");
 
-    /** A plain command line: the command's name and every option with its value (flags map to {@code "true"}). */
-    record Parsed(String command, Map<String, String> options) {
+    /**
+     * A plain command line: the command's path ("verify", "initramfs list"), every option with its value (flags map to
+     * {@code "true"}) and the positional parameters in order.
+     */
+    record Parsed(String command, Map<String, String> options, List<String> positionals) {
         GlobalOptions globals() {
             return new GlobalOptions(options.get("--root"), options.get("--sample"), options.containsKey("--json"),
                     options.containsKey("--debug"), options.get("--kernel-log"), options.containsKey("--chroot"), options.get("--config"));
@@ -42,32 +47,48 @@ final class DirectRun {
         }
     }
 
-    /** A command's own options: flags, options with a value, and short names of either. */
-    private record Plain(Set<String> flags, Set<String> values, Map<String, String> aliases) {
+    /** A command's own options (flags, options with a value, short names of either) and how many positionals it takes. */
+    private record Plain(Set<String> flags, Set<String> values, Map<String, String> aliases, int positionals) {
     }
 
-    /** The commands by name, with their own options (their help and version options go to picocli). */
+    /** The commands by path, with their own options (their help and version options go to picocli). */
     private static final Map<String, Plain> COMMANDS = Map.of(
-            "detect", new Plain(Set.of("--all"), Set.of(), Map.of()),
-            "verify", new Plain(Set.of("--quiet", "--strict", "--bench"), Set.of("--prometheus"), Map.of("-q", "--quiet")));
+            "detect", new Plain(Set.of("--all"), Set.of(), Map.of(), 0),
+            "verify", new Plain(Set.of("--quiet", "--strict", "--bench"), Set.of("--prometheus"), Map.of("-q", "--quiet"), 0),
+            "initramfs list", new Plain(Set.of(), Set.of(), Map.of(), 1));
+    /** Words that are never taken as a value or a positional: every command and subcommand name of the paths above. */
+    private static final Set<String> WORDS = Set.of("initramfs", "list", "cat", "rebuild");
 
     private DirectRun() {
     }
 
     /** The plain command line {@code args} is, or empty when picocli should have it. */
     static Optional<Parsed> parse(String[] args) {
-        String command = null;
+        String path = null; // the command words so far, joined with a space
+        Plain own = null; // the command's own options once its path is complete
         Map<String, String> options = new HashMap<>();
+        List<String> positionals = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
-            if (command == null && COMMANDS.containsKey(arg)) {
-                command = arg;
+            if (!arg.startsWith("-")) {
+                if (own != null) {
+                    if (positionals.size() == own.positionals() || !plainValue(arg)) {
+                        return Optional.empty();
+                    }
+                    positionals.add(arg);
+                    continue;
+                }
+                String longer = path == null ? arg : path + " " + arg;
+                if (COMMANDS.keySet().stream().noneMatch(c -> c.equals(longer) || c.startsWith(longer + " "))) {
+                    return Optional.empty();
+                }
+                path = longer;
+                own = COMMANDS.get(path);
                 continue;
             }
             int eq = arg.indexOf('=');
             String name = eq > 0 ? arg.substring(0, eq) : arg;
-            Plain own = command == null ? null : COMMANDS.get(command);
             if (own != null) {
                 name = own.aliases().getOrDefault(name, name);
             }
@@ -93,11 +114,15 @@ final class DirectRun {
             }
             options.put(name, value);
         }
-        return command == null ? Optional.empty() : Optional.of(new Parsed(command, Map.copyOf(options)));
+        if (own == null || positionals.size() != own.positionals()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Parsed(path, Map.copyOf(options), List.copyOf(positionals)));
     }
 
     private static boolean plainValue(String value) {
-        return !value.isEmpty() && !value.startsWith("-") && !value.startsWith("@") && !CommandModel.COMMANDS.containsKey(value);
+        return !value.isEmpty() && !value.startsWith("-") && !value.startsWith("@") && !CommandModel.COMMANDS.containsKey(value)
+                && !WORDS.contains(value);
     }
 
     /** The command object picocli would have made and filled for {@code parsed}. */
@@ -106,8 +131,19 @@ final class DirectRun {
             case "detect" -> new DetectCommand(session, parsed.flag("--all"));
             case "verify" -> new VerifyCommand(session, parsed.flag("--quiet"), parsed.flag("--strict"), parsed.flag("--bench"),
                     parsed.options().get("--prometheus"));
+            case "initramfs list" -> new InitramfsListCommand(session, parsed.positionals().get(0));
             default -> throw new IllegalArgumentException("not a direct command: " + parsed.command());
         };
+    }
+
+    /** The commands' paths, for DirectRunTest. */
+    static Set<String> commands() {
+        return COMMANDS.keySet();
+    }
+
+    /** How many positional parameters {@code command} takes, for DirectRunTest. */
+    static int positionals(String command) {
+        return COMMANDS.get(command).positionals();
     }
 
     /** Every option name this class takes for {@code command} (the aliases too), for DirectRunTest. */

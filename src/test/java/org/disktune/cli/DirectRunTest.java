@@ -57,9 +57,16 @@ class DirectRunTest {
             assertEquals(DirectRun.GLOBAL_FLAGS.contains(o.longestName()), o.type() == boolean.class, o.longestName());
         }
         assertEquals(modelGlobals, globals);
-        for (String command : List.of("detect", "verify")) {
+        assertEquals(Set.of("detect", "verify", "initramfs list"), DirectRun.commands());
+        for (String command : DirectRun.commands()) {
+            CommandSpec spec = command(full, command).getCommandSpec();
             Set<String> names = new TreeSet<>();
-            for (OptionSpec o : ownOptions(full.getSubcommands().get(command).getCommandSpec())) {
+            for (CommandLine.Model.PositionalParamSpec p : spec.positionalParameters()) {
+                assertTrue(p.type() == String.class && p.arity().min() == 1 && p.arity().max() == 1 && p.defaultValue() == null,
+                        command + " " + p.paramLabel() + ": one required word");
+            }
+            assertEquals(spec.positionalParameters().size(), DirectRun.positionals(command), command);
+            for (OptionSpec o : ownOptions(spec)) {
                 names.addAll(List.of(o.names()));
                 assertNull(o.defaultValue(), command + " " + o.longestName());
                 assertTrue(o.type() == boolean.class && o.arity().max() == 0 || o.type() == String.class && o.arity().min() == 1
@@ -69,6 +76,15 @@ class DirectRunTest {
         }
     }
 
+    /** The command at {@code path} ("initramfs list") of a command line. */
+    private static CommandLine command(CommandLine root, String path) {
+        CommandLine command = root;
+        for (String word : path.split(" ")) {
+            command = command.getSubcommands().get(word);
+        }
+        return command;
+    }
+
     /** Command lines made of plain words and of every kind of word DirectRun leaves to picocli. */
     private static List<String[]> commandLines() {
         List<List<String>> globals = List.of(List.of("--json"), List.of("--debug"), List.of("--chroot"), List.of("--root", "/t"),
@@ -76,24 +92,32 @@ class DirectRunTest {
                 List.of("--config=/etc/x.conf"), List.of("--sample", "seed-nforce4-arch"), List.of("--sample=qemu-ahci"));
         Map<String, List<List<String>>> own = Map.of(
                 "detect", List.of(List.of("--all")),
+                "initramfs list", List.of(List.of("/boot/initrd.img"), List.of("image.img"), List.of("a"), List.of("-h"), List.of("list")),
                 "verify", List.of(List.of("-q"), List.of("--quiet"), List.of("--strict"), List.of("--bench"), List.of("--prometheus", "/m.prom"),
                         List.of("--prometheus=m.prom")));
         List<List<String>> odd = List.of(List.of("-h"), List.of("--help"), List.of("-V"), List.of("--version"), List.of("--"), List.of("-qs"),
                 List.of("-q", "-q"), List.of("--json=true"), List.of("--all=false"), List.of("--root"), List.of("--root", "-x"), List.of("--root", ""),
                 List.of("--root="), List.of("@args.txt"), List.of("--root", "@r"), List.of("--sample"), List.of("--sample", "--json"),
                 List.of("--root", "verify"), List.of("--config", "detect"), List.of("verify"), List.of("detect"), List.of("x"), List.of("--quiet=yes"),
-                List.of("--Root", "/t"), List.of("--all"), List.of("--strict"), List.of("--prometheus"), List.of("-"), List.of("--ro", "/t"));
+                List.of("--Root", "/t"), List.of("--all"), List.of("--strict"), List.of("--prometheus"), List.of("-"), List.of("--ro", "/t"),
+                List.of("initramfs"), List.of("list"), List.of("cat"), List.of("x.img"), List.of("@x.img"), List.of("--", "x.img"));
         Random random = new Random(20261202);
         List<String[]> lines = new ArrayList<>();
         for (int n = 0; n < 4000; n++) {
-            String command = random.nextBoolean() ? "detect" : "verify";
+            String command = List.of("detect", "verify", "initramfs list").get(random.nextInt(3));
             boolean wild = random.nextInt(3) == 0;
             List<String> words = new ArrayList<>();
             for (int k = random.nextInt(4); k > 0; k--) {
                 words.addAll(pick(random, wild && random.nextInt(3) == 0 ? odd : globals));
             }
             if (random.nextInt(40) != 0) {
-                words.add(command);
+                String[] path = command.split(" ");
+                for (int w = 0; w < path.length; w++) {
+                    words.add(path[w]);
+                    if (w + 1 < path.length && random.nextInt(4) == 0) {
+                        words.addAll(pick(random, globals)); // a global option between a command and its subcommand
+                    }
+                }
             }
             for (int k = random.nextInt(4); k > 0; k--) {
                 int kind = random.nextInt(wild ? 3 : 2);
@@ -132,10 +156,16 @@ class DirectRunTest {
             }
             assertTrue(parsed.unmatched().isEmpty(), line);
             assertTrue(parsed.hasSubcommand(), line);
-            ParseResult sub = parsed.subcommand();
-            assertEquals(direct.get().command(), sub.commandSpec().name(), line);
-            assertFalse(parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested() || sub.isUsageHelpRequested()
-                    || sub.isVersionHelpRequested(), line);
+            ParseResult sub = parsed;
+            List<String> path = new ArrayList<>();
+            while (sub.hasSubcommand()) {
+                sub = sub.subcommand();
+                path.add(sub.commandSpec().name());
+                assertFalse(sub.isUsageHelpRequested() || sub.isVersionHelpRequested(), line);
+                assertTrue(sub.unmatched().isEmpty(), line);
+            }
+            assertEquals(direct.get().command(), String.join(" ", path), line);
+            assertFalse(parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested(), line);
             ((DisktuneCommand) parsed.commandSpec().userObject()).publishOptions();
             assertEquals(session.options(), direct.get().globals(), line);
             assertEquals(optionFields(sub.commandSpec().userObject()), optionFields(DirectRun.command(direct.get(), session)), line);
@@ -144,13 +174,14 @@ class DirectRunTest {
         // the set means something: many lines of each kind were taken, and as many left to picocli
         assertTrue(taken > 1000 && left > 1000, "taken " + taken + ", left to picocli " + left);
         assertTrue(takenShapes.size() > 200, "shapes " + takenShapes.size());
+        assertTrue(takenShapes.stream().filter(shape -> shape.startsWith("initramfs list")).count() > 20, takenShapes.toString());
     }
 
-    /** The values of a command's {@code @Option} fields by name. */
+    /** The values of a command's {@code @Option} and {@code @Parameters} fields by name. */
     private static Map<String, Object> optionFields(Object command) throws IllegalAccessException {
         Map<String, Object> values = new LinkedHashMap<>();
         for (Field field : command.getClass().getDeclaredFields()) {
-            if (field.isAnnotationPresent(CommandLine.Option.class)) {
+            if (field.isAnnotationPresent(CommandLine.Option.class) || field.isAnnotationPresent(CommandLine.Parameters.class)) {
                 field.setAccessible(true);
                 values.put(field.getName(), field.get(command));
             }
@@ -164,12 +195,17 @@ class DirectRunTest {
         for (String[] args : List.of(new String[] {"verify"}, new String[] {"detect"}, new String[] {"--json", "verify", "-q"},
                 new String[] {"verify", "--json", "--strict"}, new String[] {"--root", "/mnt", "verify", "--prometheus", "/x/d.prom"},
                 new String[] {"--sample", "qemu-ahci", "detect", "--all"}, new String[] {"--sample=seed-nforce4-arch", "--json", "detect"},
-                new String[] {"--config", "/tmp/d.conf", "--root=/mnt", "--chroot", "--debug", "--kernel-log", "k.log", "verify", "--bench"})) {
+                new String[] {"--config", "/tmp/d.conf", "--root=/mnt", "--chroot", "--debug", "--kernel-log", "k.log", "verify", "--bench"},
+                new String[] {"initramfs", "list", "/boot/initrd.img-6.1.0-27-amd64"}, new String[] {"--json", "initramfs", "list", "x.img"},
+                new String[] {"initramfs", "--json", "list", "x.img", "--root", "/mnt"})) {
             assertTrue(DirectRun.parse(args).isPresent(), Arrays.toString(args));
         }
         for (String[] args : List.of(new String[0], new String[] {"verify", "--help"}, new String[] {"-h", "detect"}, new String[] {"detect", "-V"},
                 new String[] {"--sample", "detect"}, new String[] {"verify", "--frobnicate"}, new String[] {"plan"}, new String[] {"--json"},
-                new String[] {"verify", "--prometheus"}, new String[] {"verify", "--json", "--json"}, new String[] {"verify", "-q", "--quiet"})) {
+                new String[] {"verify", "--prometheus"}, new String[] {"verify", "--json", "--json"}, new String[] {"verify", "-q", "--quiet"},
+                new String[] {"initramfs"}, new String[] {"initramfs", "list"}, new String[] {"initramfs", "list", "a", "b"},
+                new String[] {"initramfs", "cat", "x.img", "/etc/x"}, new String[] {"initramfs", "list", "--help"}, new String[] {"list", "x.img"},
+                new String[] {"initramfs", "list", "--", "-x.img"}, new String[] {"initramfs", "x.img", "list"})) {
             assertTrue(DirectRun.parse(args).isEmpty(), Arrays.toString(args));
         }
         DirectRun.Parsed parsed = DirectRun.parse(new String[] {"--root=/mnt", "verify", "-q", "--prometheus=/x/d.prom"}).orElseThrow();
@@ -183,7 +219,11 @@ class DirectRunTest {
                 new String[] {"--sample=qemu-piix", "--json", "detect"}, new String[] {"--sample", "seed-raid5-raptors", "verify"},
                 new String[] {"--sample", "seed-raid5-raptors", "verify", "--json", "-q", "--strict"},
                 new String[] {"--root", "/nonexistent-disktune-root", "verify"}, new String[] {"--sample", "no-such-sample", "detect"},
-                new String[] {"--config", "/nonexistent-disktune/disktune.conf", "--sample", "seed-nforce4-arch", "verify"})) {
+                new String[] {"--config", "/nonexistent-disktune/disktune.conf", "--sample", "seed-nforce4-arch", "verify"},
+                new String[] {"initramfs", "list", "src/test/resources/initramfs/lz4-legacy.img"},
+                new String[] {"--json", "initramfs", "list", "src/test/resources/initramfs/lzop.img"},
+                new String[] {"initramfs", "list", "/nonexistent-disktune.img"},
+                new String[] {"--sample", "qemu-ahci", "initramfs", "list", "/boot/no-such-image.img"})) {
             assertTrue(DirectRun.parse(args).isPresent(), Arrays.toString(args));
             assertEquals(run(args, false), run(args, true), Arrays.toString(args));
         }
