@@ -80,7 +80,7 @@ final class DirectRun {
                     continue;
                 }
                 String longer = path == null ? arg : path + " " + arg;
-                if (COMMANDS.keySet().stream().noneMatch(c -> c.equals(longer) || c.startsWith(longer + " "))) {
+                if (!commandOrPrefix(longer)) {
                     return Optional.empty();
                 }
                 path = longer;
@@ -118,6 +118,16 @@ final class DirectRun {
             return Optional.empty();
         }
         return Optional.of(new Parsed(path, Map.copyOf(options), List.copyOf(positionals)));
+    }
+
+    /** A command's path, or the first words of one; a loop, not a stream: no lambda is linked on the way (Main.DefaultHosts). */
+    private static boolean commandOrPrefix(String words) {
+        for (String command : COMMANDS.keySet()) {
+            if (command.equals(words) || command.startsWith(words + " ")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean plainValue(String value) {
