@@ -59,9 +59,9 @@ public final class Main {
     }
 
     /**
-     * A plain verify or detect ({@link DirectRun}) as picocli would run it: the global options published first, then
-     * the command, its failures through {@link #handle} (picocli hands Exceptions from call() to the same handler) and
-     * an Error through {@link #internalError}, as {@link #run} catches it around picocli.
+     * A plain verify, detect or initramfs list ({@link DirectRun}) as picocli would run it: the global options
+     * published first, then the command, its failures through {@link #handle} (picocli hands Exceptions from call()
+     * to the same handler) and an Error through {@link #internalError}, as {@link #run} catches it around picocli.
      */
     private static int direct(DirectRun.Parsed parsed, Session session, String[] args) {
         session.options(parsed.globals());
