@@ -26,11 +26,11 @@ final class CommandModel {
     /** The top-level commands by name, in the order of {@code disktune --help}. */
     static final Map<String, Class<?>> COMMANDS = commands();
     /** Global options of {@link DisktuneCommand} that take a value (arity 1). */
-    private static final Set<String> WITH_VALUE = Set.of("--root", "--kernel-log", "--config");
+    static final Set<String> WITH_VALUE = Set.of("--root", "--kernel-log", "--config");
     /** Global options of {@link DisktuneCommand} without a value. */
-    private static final Set<String> FLAGS = Set.of("--chroot", "--json", "--debug");
+    static final Set<String> FLAGS = Set.of("--chroot", "--json", "--debug");
     /** The global option with an optional value (arity 0..1). */
-    private static final String SAMPLE = "--sample";
+    static final String SAMPLE = "--sample";
     /** Commands whose work is the list of commands. */
     private static final Set<String> NEED_ALL = Set.of("help", "generate-completion");
 

@@ -27,10 +27,10 @@ import java.util.concurrent.Callable;
  * one of these commands without being added here fails the build instead of being silently ignored.
  */
 final class DirectRun {
-    /** Global options without a value. */
-    static final Set<String> GLOBAL_FLAGS = Set.of("--json", "--debug", "--chroot");
-    /** Global options with one value ({@code --sample} is taken only with its NAME). */
-    static final Set<String> GLOBAL_VALUES = Set.of("--root", "--kernel-log", "--config", "--sample");
+    /** Global options without a value (CommandModel's list). */
+    static final Set<String> GLOBAL_FLAGS = CommandModel.FLAGS;
+    /** Global options with one value: CommandModel's, and {@code --sample}, which is taken here only with its NAME. */
+    static final Set<String> GLOBAL_VALUES = withSample(CommandModel.WITH_VALUE);
 
     /**
      * A plain command line: the command's path ("verify", "initramfs list"), every option with its value (flags map to
@@ -60,6 +60,12 @@ final class DirectRun {
     private static final Set<String> WORDS = Set.of("initramfs", "list", "cat", "rebuild");
 
     private DirectRun() {
+    }
+
+    private static Set<String> withSample(Set<String> options) {
+        Set<String> all = new HashSet<>(options);
+        all.add(CommandModel.SAMPLE);
+        return Set.copyOf(all);
     }
 
     /** The plain command line {@code args} is, or empty when picocli should have it. */
