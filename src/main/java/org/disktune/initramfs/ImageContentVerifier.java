@@ -61,10 +61,21 @@ public final class ImageContentVerifier {
     }
 
     private ImageCheck check(Path image, String imageLabel, String kernel, List<Expectation> expectations) {
-        List<String> wanted = expectations.stream().map(Expectation::imagePath).toList();
-        Optional<Map<String, Optional<String>>> remembered = verdicts == null ? Optional.empty() : verdicts.recall(image, wanted);
+        List<String> wanted = new ArrayList<>();
+        for (Expectation e : expectations) {
+            wanted.add(e.imagePath());
+        }
+        Optional<ImageVerdicts.Recalled> remembered = verdicts == null ? Optional.empty() : verdicts.recallRecord(image, wanted);
         if (remembered.isPresent()) {
-            return compare(imageLabel, kernel, expectations, remembered.get(), null);
+            List<ImageVerdicts.HostFile> hosts = hostFiles(expectations, remembered.get());
+            boolean hashed = false;
+            for (ImageVerdicts.HostFile h : hosts) {
+                hashed |= h.sha256() != null && remembered.get().hostSha256(h.file(), h.identity()) == null;
+            }
+            if (hashed) { // a host file changed since the record: remember its new hash for the next call
+                verdicts.remember(image, verdicts.identity(image), remembered.get().found(), hosts);
+            }
+            return compare(imageLabel, kernel, expectations, remembered.get().found(), null, hosts);
         }
         Optional<String> identity = verdicts == null ? Optional.empty() : verdicts.identity(image);
         ImageListing listing = new InitramfsImageReader(imageLabel).list(image); // errors name the image as given or detected
@@ -72,19 +83,40 @@ public final class ImageContentVerifier {
         for (String path : wanted) {
             found.put(path, listing.resolve(path).map(x -> x.sha256()).filter(Objects::nonNull));
         }
+        List<ImageVerdicts.HostFile> hosts = hostFiles(expectations, null);
         if (verdicts != null && listing.complete()) {
-            verdicts.remember(image, identity, found);
+            verdicts.remember(image, identity, found, hosts);
         }
-        return compare(imageLabel, kernel, expectations, found, listing);
+        return compare(imageLabel, kernel, expectations, found, listing, hosts);
+    }
+
+    /**
+     * The SHA-256 of each expectation's host file (null: not a regular file), taken from {@code remembered} when
+     * the file still has the identity it had then, and read otherwise; each with its identity before the read.
+     */
+    private List<ImageVerdicts.HostFile> hostFiles(List<Expectation> expectations, ImageVerdicts.Recalled remembered) {
+        List<ImageVerdicts.HostFile> hosts = new ArrayList<>();
+        for (Expectation e : expectations) {
+            String identity = null;
+            if (verdicts != null) {
+                Optional<String> now = verdicts.identity(e.hostFile());
+                identity = now.isPresent() ? now.get() : null;
+            }
+            String sha = remembered == null ? null : remembered.hostSha256(e.hostFile(), identity);
+            hosts.add(new ImageVerdicts.HostFile(e.hostFile(), identity, sha != null ? sha : hash(e.hostFile())));
+        }
+        return hosts;
     }
 
     /** {@code listing}: the image as read now, null when its findings were remembered (then it unpacked whole). */
     private ImageCheck compare(String imageLabel, String kernel, List<Expectation> expectations, Map<String, Optional<String>> found,
-            ImageListing listing) {
+            ImageListing listing, List<ImageVerdicts.HostFile> hosts) {
         List<FileCheck> checks = new ArrayList<>();
-        for (Expectation e : expectations) {
-            String inImage = found.get(e.imagePath()).orElse(null);
-            String onHost = hash(e.hostFile());
+        for (int i = 0; i < expectations.size(); i++) {
+            Expectation e = expectations.get(i);
+            Optional<String> image = found.get(e.imagePath());
+            String inImage = image.isPresent() ? image.get() : null;
+            String onHost = hosts.get(i).sha256();
             FileCheckStatus status = onHost == null ? FileCheckStatus.MISSING_ON_HOST
                     : inImage == null ? FileCheckStatus.MISSING_IN_IMAGE
                     : inImage.equals(onHost) ? FileCheckStatus.SAME : FileCheckStatus.DIFFERENT;
@@ -122,7 +154,9 @@ public final class ImageContentVerifier {
                     "no initramfs image found for any installed kernel under /boot; build one (disktune initramfs rebuild) or name the image");
         }
         List<ImageCheck> checks = new ArrayList<>();
-        images.forEach((image, version) -> checks.add(check(host.path(image), image, version, expectations)));
+        for (Map.Entry<String, String> image : images.entrySet()) {
+            checks.add(check(host.path(image.getKey()), image.getKey(), image.getValue(), expectations));
+        }
         return new ImageVerification(checks, notes);
     }
 

@@ -6,14 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.disktune.core.Sha256;
+import java.util.zip.CRC32C;
+
 import org.disktune.host.Host;
 
 /**
@@ -27,14 +27,17 @@ import org.disktune.host.Host;
  * (update-initramfs and dracut write a new file and rename it over the old one). Only listings the kernel
  * unpacks whole are remembered, and only of an image whose ctime is more than {@link #SETTLED} older than the
  * host's clock: inode times come from the kernel's coarse clock (one tick, 1 to 10 ms), so a file rewritten in
- * the same tick with the same size could keep all five values (git's "racily clean" index entries, the same rule). The records are small text files, one per image path, written atomically
- * through the host (so inside --root); a record that cannot be read or written costs one image read, nothing
- * else.
+ * the same tick with the same size could keep all five values (git's "racily clean" index entries, the same rule).
+ * A record also keeps the SHA-256 of each host file the image's files were compared with, under the same rule and
+ * with the host file's own identity, so that a warm verify hashes nothing: a changed host file is hashed again.
+ * The records are small text files, one per image path (named by the CRC-32C of that path, which the record
+ * repeats, so two paths with one name only replace each other's record), written atomically through the host
+ * (so inside --root); a record that cannot be read or written costs one image read, nothing else.
  */
 public final class ImageVerdicts {
-    /** Where the records live, one file per image path (named by the SHA-256 of that path). */
+    /** Where the records live, one file per image path (named by the CRC-32C of that path, in hex). */
     public static final String DIRECTORY = "/var/lib/disktune/image-verdicts";
-    private static final String HEADER = "disktune-image-verdicts 1";
+    private static final String HEADER = "disktune-image-verdicts 2";
     private static final String ABSENT = "-";
     /** How old an image's last change must be before its findings are remembered. */
     static final java.time.Duration SETTLED = java.time.Duration.ofSeconds(2);
@@ -48,11 +51,43 @@ public final class ImageVerdicts {
         this.version = version;
     }
 
+    /** A host file as hashed: its identity taken before it was read (null when unknown) and its SHA-256. */
+    public record HostFile(Path file, String identity, String sha256) {
+    }
+
+    /** An image's record as read back: what was found inside it, and the host files' hashes as they were then. */
+    public static final class Recalled {
+        private final Map<String, Optional<String>> found;
+        private final Map<String, String[]> hosts;
+
+        Recalled(Map<String, Optional<String>> found, Map<String, String[]> hosts) {
+            this.found = found;
+            this.hosts = hosts;
+        }
+
+        /** The remembered SHA-256 (empty: not in the image) of each path asked for. */
+        public Map<String, Optional<String>> found() {
+            return found;
+        }
+
+        /** The remembered SHA-256 of {@code file} when its identity now is {@code identityNow}; null otherwise. */
+        public String hostSha256(Path file, String identityNow) {
+            String[] known = hosts.get(key(file));
+            return known != null && identityNow != null && known[0].equals(identityNow) ? known[1] : null;
+        }
+    }
+
     /**
      * The remembered SHA-256 (empty: not in the image) of each of {@code paths} inside {@code image}, when a
      * record matches the image as it is now and holds every one of them.
      */
     public Optional<Map<String, Optional<String>>> recall(Path image, List<String> paths) {
+        Optional<Recalled> recalled = recallRecord(image, paths);
+        return recalled.isPresent() ? Optional.of(recalled.get().found()) : Optional.empty();
+    }
+
+    /** As {@link #recall}, with the host files' remembered hashes. */
+    public Optional<Recalled> recallRecord(Path image, List<String> paths) {
         Optional<String> identity = identity(image);
         if (identity.isEmpty()) {
             return Optional.empty();
@@ -67,12 +102,22 @@ public final class ImageVerdicts {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-        if (lines.size() < 3 || !lines.get(0).equals(HEADER) || !lines.get(1).equals("version " + version)
-                || !lines.get(2).equals("image " + identity.get())) {
+        if (lines.size() < 4 || !lines.get(0).equals(HEADER) || !lines.get(1).equals("version " + version)
+                || !lines.get(2).equals("path " + key(image)) || !lines.get(3).equals("image " + identity.get())) {
             return Optional.empty();
         }
         Map<String, Optional<String>> known = new LinkedHashMap<>();
-        for (String line : lines.subList(3, lines.size())) {
+        Map<String, String[]> hosts = new LinkedHashMap<>();
+        for (String line : lines.subList(4, lines.size())) {
+            if (line.startsWith("host ")) {
+                // host SHA dev=D ino=I size=S mtime=M ctime=C PATH
+                String[] f = line.split(" ", 8);
+                if (f.length != 8) {
+                    return Optional.empty();
+                }
+                hosts.put(f[7], new String[] {f[2] + " " + f[3] + " " + f[4] + " " + f[5] + " " + f[6], f[1]});
+                continue;
+            }
             String[] f = line.split(" ", 3);
             if (f.length != 3 || !f[0].equals("file")) {
                 return Optional.empty();
@@ -87,7 +132,7 @@ public final class ImageVerdicts {
             }
             found.put(path, sha);
         }
-        return Optional.of(found);
+        return Optional.of(new Recalled(found, hosts));
     }
 
     /**
@@ -95,17 +140,38 @@ public final class ImageVerdicts {
      * when the image still has that identity, so a record never pairs an image's new identity with old findings.
      */
     public void remember(Path image, Optional<String> before, Map<String, Optional<String>> found) {
+        remember(image, before, found, List.of());
+    }
+
+    /**
+     * As {@link #remember(Path, Optional, Map)}, with the hashes of host files: each kept only when the file still
+     * has the identity it had before it was read, and its last change is settled, by the image's rule.
+     */
+    public void remember(Path image, Optional<String> before, Map<String, Optional<String>> found, List<HostFile> hosts) {
         if (before.isEmpty() || !before.equals(identity(image)) || !settled(image)) {
             return;
         }
         StringBuilder text = new StringBuilder(HEADER).append('\n')
                 .append("version ").append(version).append('\n')
+                .append("path ").append(key(image)).append('\n')
                 .append("image ").append(before.get()).append('\n');
+        if (breaksLine(key(image))) {
+            return;
+        }
         for (Map.Entry<String, Optional<String>> e : found.entrySet()) {
-            if (e.getKey().indexOf('\n') >= 0 || e.getKey().indexOf('\r') >= 0) {
+            if (breaksLine(e.getKey())) {
                 return; // a name that would break the record's lines is not remembered
             }
             text.append("file ").append(e.getValue().orElse(ABSENT)).append(' ').append(e.getKey()).append('\n');
+        }
+        for (HostFile h : hosts) {
+            String path = key(h.file());
+            if (h.identity() != null && h.sha256() != null && !breaksLine(path)) {
+                Optional<String> now = identity(h.file());
+                if (now.isPresent() && now.get().equals(h.identity()) && settled(h.file())) {
+                    text.append("host ").append(h.sha256()).append(' ').append(h.identity()).append(' ').append(path).append('\n');
+                }
+            }
         }
         try {
             host.files().write(record(image), text.toString().getBytes(StandardCharsets.UTF_8), true);
@@ -114,32 +180,34 @@ public final class ImageVerdicts {
         }
     }
 
+    private static boolean breaksLine(String s) {
+        return s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
+    }
+
     /**
-     * The image's identity now: device, inode, size, mtime and ctime (nanoseconds) of the file the path leads
+     * A file's identity now: device, inode, size, mtime and ctime (nanoseconds) of the file the path leads
      * to, or empty when the file system does not report them (no "unix" attribute view) or the file is gone.
      */
-    public Optional<String> identity(Path image) {
+    public Optional<String> identity(Path file) {
         try {
-            Map<String, Object> a = Files.readAttributes(image, "unix:dev,ino,size,lastModifiedTime,ctime");
-            List<Object> parts = new ArrayList<>();
-            parts.add(a.get("dev"));
-            parts.add(a.get("ino"));
-            parts.add(a.get("size"));
-            parts.add(nanos(a.get("lastModifiedTime")));
-            parts.add(nanos(a.get("ctime")));
-            if (parts.contains(null)) {
+            Map<String, Object> a = Files.readAttributes(file, "unix:dev,ino,size,lastModifiedTime,ctime");
+            Object dev = a.get("dev");
+            Object ino = a.get("ino");
+            Object size = a.get("size");
+            Long mtime = nanos(a.get("lastModifiedTime"));
+            Long ctime = nanos(a.get("ctime"));
+            if (dev == null || ino == null || size == null || mtime == null || ctime == null) {
                 return Optional.empty();
             }
-            return Optional.of("dev=" + parts.get(0) + " ino=" + parts.get(1) + " size=" + parts.get(2)
-                    + " mtime=" + parts.get(3) + " ctime=" + parts.get(4));
+            return Optional.of("dev=" + dev + " ino=" + ino + " size=" + size + " mtime=" + mtime + " ctime=" + ctime);
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
             return Optional.empty();
         }
     }
 
-    private boolean settled(Path image) {
+    private boolean settled(Path file) {
         try {
-            FileTime ctime = (FileTime) Files.getAttribute(image, "unix:ctime");
+            FileTime ctime = (FileTime) Files.getAttribute(file, "unix:ctime");
             return ctime.toInstant().plus(SETTLED).isBefore(host.clock().instant());
         } catch (IOException | RuntimeException e) {
             return false;
@@ -150,8 +218,15 @@ public final class ImageVerdicts {
         return time instanceof FileTime t ? t.to(TimeUnit.NANOSECONDS) : null;
     }
 
+    private static String key(Path file) {
+        return file.toAbsolutePath().normalize().toString();
+    }
+
+    /** The record's file: the CRC-32C of the image's path names it (no digest provider to load on a warm verify). */
     private Path record(Path image) {
-        String key = Sha256.of(image.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
-        return host.path(DIRECTORY + "/" + key);
+        CRC32C crc = new CRC32C();
+        crc.update(key(image).getBytes(StandardCharsets.UTF_8));
+        String hex = Long.toHexString(crc.getValue());
+        return host.path(DIRECTORY + "/" + "00000000".substring(hex.length()) + hex);
     }
 }

@@ -85,7 +85,8 @@ class ImageVerdictsTest {
 
         // A forged finding in the record shows whether the next check used it instead of reading the image.
         String forged = "f".repeat(64);
-        Files.writeString(record, text.replace(Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8)), forged));
+        String sha = Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8));
+        Files.writeString(record, text.replace("file " + sha, "file " + forged));
         FileCheck remembered = check(verifier, image).files().get(0);
         assertEquals(FileCheckStatus.DIFFERENT, remembered.status());
         assertEquals(forged, remembered.imageSha256(), "an unchanged image is answered from the record");
@@ -96,6 +97,66 @@ class ImageVerdictsTest {
         FileCheck reread = check(verifier, image).files().get(0);
         assertEquals(FileCheckStatus.SAME, reread.status(), "a rewritten image is read again");
         assertFalse(Files.readString(record).contains(forged));
+    }
+
+    @Test
+    void theHostFilesHashIsRememberedWhileItIsUnchangedAndTakenAgainWhenItChanges() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageContentVerifier verifier = new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3"));
+        assertEquals(FileCheckStatus.SAME, check(verifier, image).files().get(0).status());
+        Path record = records().get(0);
+        String sha = Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8));
+        Path own = root.resolve("etc/modprobe.d/disktune.conf");
+        String hostLine = "host " + sha + " " + new ImageVerdicts(host, "1.2.3").identity(own).orElseThrow() + " " + own;
+        String text = Files.readString(record);
+        assertTrue(text.contains(hostLine + "\n"), text);
+        assertTrue(text.startsWith("disktune-image-verdicts 2\nversion 1.2.3\npath " + image + "\nimage "), text);
+        assertEquals(String.format("%08x", crc32c(image.toString())), record.getFileName().toString(), "named by its path's CRC-32C");
+
+        // A forged host hash shows that an unchanged host file is not read again...
+        String forged = "e".repeat(64);
+        Files.writeString(record, text.replace(hostLine, hostLine.replace(sha, forged)));
+        FileCheck remembered = check(verifier, image).files().get(0);
+        assertEquals(FileCheckStatus.DIFFERENT, remembered.status());
+        assertEquals(forged, remembered.hostSha256());
+        assertEquals(sha, remembered.imageSha256());
+
+        // ...and a rewritten one (new ctime) is, and its new hash is remembered for the next call.
+        sleepPastOneClockTick();
+        Files.writeString(own, "options libata force=1.5G\n");
+        String changed = Sha256.of("options libata force=1.5G\n".getBytes(StandardCharsets.UTF_8));
+        FileCheck reread = check(verifier, image).files().get(0);
+        assertEquals(FileCheckStatus.DIFFERENT, reread.status());
+        assertEquals(changed, reread.hostSha256());
+        assertTrue(Files.readString(record).contains("host " + changed + " "), Files.readString(record));
+        assertFalse(Files.readString(record).contains(forged));
+
+        // A host file gone is missing on the host, whatever the record says.
+        Files.delete(own);
+        assertEquals(FileCheckStatus.MISSING_ON_HOST, check(verifier, image).files().get(0).status());
+    }
+
+    @Test
+    void aRecordOfAnotherPathWithTheSameNameIsNotTrusted() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageContentVerifier verifier = new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3"));
+        check(verifier, image);
+        Path record = records().get(0);
+        String text = Files.readString(record);
+        // As if another image path had the same CRC-32C: its record names that path, so this image is read again.
+        Files.writeString(record, text.replace("path " + image + "\n", "path /boot/other\n")
+                .replace("file " + Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8)), "file " + "f".repeat(64)));
+        FileCheck f = check(verifier, image).files().get(0);
+        assertEquals(FileCheckStatus.SAME, f.status(), "the image was read again, not answered from the other path's record");
+        assertTrue(Files.readString(record).contains("path " + image + "\n"), "and the record is replaced");
+    }
+
+    private static long crc32c(String s) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(s.getBytes(StandardCharsets.UTF_8));
+        return crc.getValue();
     }
 
     @Test
