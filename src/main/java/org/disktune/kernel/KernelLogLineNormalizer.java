@@ -20,23 +20,31 @@ public final class KernelLogLineNormalizer {
     private static final String DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
     private static final String PROGRAM = "(\\S+) ([^\\s:\\[]+)(?:\\[\\d{1,10}\\])?: ?(.*)";
 
-    private static final Pattern KMSG = Pattern.compile("^(\\d{1,3}),(\\d{1,20}),(\\d{1,20}),[^;]{0,200};(.*)$", Pattern.DOTALL);
-    private static final Pattern JOURNAL_BOOT = Pattern.compile("^-- (?:Boot [0-9a-f]{1,64}|Reboot) --\\s*$");
-    private static final Pattern JOURNAL_META = Pattern.compile("^-- (?:Logs begin|Logs end|Journal begins|Journal ends|No entries|Subject|Defined-By).*");
-    private static final Pattern LEVEL = Pattern.compile("^<(\\d{1,3})>");
-    private static final Pattern MONOTONIC = Pattern.compile("^\\[\\s{0,12}(\\d{1,10})\\.(\\d{1,9})\\]\\s?(.*)$", Pattern.DOTALL);
-    private static final Pattern HOST_KERNEL = Pattern.compile("^(\\S+) kernel: ?(.*)$", Pattern.DOTALL);
-    private static final Pattern CTIME = Pattern.compile(
-            "^\\[(" + DAY + " " + MONTH + " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\d{4})\\]\\s?(.*)$", Pattern.DOTALL);
-    private static final Pattern SYSLOG = Pattern.compile(
-            "^(" + MONTH + " [ \\d]?\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?) " + PROGRAM + "$", Pattern.DOTALL);
-    private static final Pattern ISO_DMESG = Pattern.compile(
-            "^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{1,9}(?:Z|[+-]\\d\\d:?\\d\\d)?) (.*)$", Pattern.DOTALL);
-    private static final Pattern ISO_SYSLOG = Pattern.compile(
-            "^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?(?:Z|[+-]\\d\\d:?\\d\\d)?) " + PROGRAM + "$", Pattern.DOTALL);
-    private static final Pattern FULL = Pattern.compile(
-            "^(" + DAY + " \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})? \\S+) " + PROGRAM + "$", Pattern.DOTALL);
-    private static final Pattern UNIX = Pattern.compile("^(\\d{9,11}\\.\\d{1,9}) " + PROGRAM + "$", Pattern.DOTALL);
+    /**
+     * The patterns of every format but /dev/kmsg's, compiled on first use: a live log read from /dev/kmsg (detect,
+     * verify on a running machine) is all kmsg records, which {@link #kmsg} parses by hand, so such a run compiles none.
+     */
+    private static final class Formats {
+        static final Pattern JOURNAL_BOOT = Pattern.compile("^-- (?:Boot [0-9a-f]{1,64}|Reboot) --\\s*$");
+        static final Pattern JOURNAL_META = Pattern.compile("^-- (?:Logs begin|Logs end|Journal begins|Journal ends|No entries|Subject|Defined-By).*");
+        static final Pattern LEVEL = Pattern.compile("^<(\\d{1,3})>");
+        static final Pattern MONOTONIC = Pattern.compile("^\\[\\s{0,12}(\\d{1,10})\\.(\\d{1,9})\\]\\s?(.*)$", Pattern.DOTALL);
+        static final Pattern HOST_KERNEL = Pattern.compile("^(\\S+) kernel: ?(.*)$", Pattern.DOTALL);
+        static final Pattern CTIME = Pattern.compile(
+                "^\\[(" + DAY + " " + MONTH + " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\d{4})\\]\\s?(.*)$", Pattern.DOTALL);
+        static final Pattern SYSLOG = Pattern.compile(
+                "^(" + MONTH + " [ \\d]?\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?) " + PROGRAM + "$", Pattern.DOTALL);
+        static final Pattern ISO_DMESG = Pattern.compile(
+                "^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{1,9}(?:Z|[+-]\\d\\d:?\\d\\d)?) (.*)$", Pattern.DOTALL);
+        static final Pattern ISO_SYSLOG = Pattern.compile(
+                "^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?(?:Z|[+-]\\d\\d:?\\d\\d)?) " + PROGRAM + "$", Pattern.DOTALL);
+        static final Pattern FULL = Pattern.compile(
+                "^(" + DAY + " \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})? \\S+) " + PROGRAM + "$", Pattern.DOTALL);
+        static final Pattern UNIX = Pattern.compile("^(\\d{9,11}\\.\\d{1,9}) " + PROGRAM + "$", Pattern.DOTALL);
+    }
+
+    /** The /dev/kmsg record form, as {@link #kmsg} parses it by hand (the tests compare the two). */
+    static final String KMSG_REGEX = "^(\\d{1,3}),(\\d{1,20}),(\\d{1,20}),[^;]{0,200};(.*)$";
 
     private boolean previousWasKmsg;
     private long stampMicros;
@@ -148,37 +156,39 @@ public final class KernelLogLineNormalizer {
         }
         // each pattern is tried only where its fixed first character or literal is present: the same matches,
         // without running every regex on each of a million lines
-        Matcher m = startsWithDigit(line) ? KMSG.matcher(line) : null;
-        if (m != null && m.matches()) {
+        int[] record = startsWithDigit(line) ? kmsg(line) : null;
+        if (record != null) {
             previousWasKmsg = true;
-            return Optional.of(KernelLogLine.message(micros(m.group(3)), null, unescapeKmsg(m.group(4))));
+            return Optional.of(KernelLogLine.message(micros(line.substring(record[0], record[1])), null,
+                    unescapeKmsg(line.substring(record[2]))));
         }
         previousWasKmsg = false;
+        Matcher m;
         if (line.startsWith("-- ")) {
-            if (JOURNAL_BOOT.matcher(line).matches()) {
+            if (Formats.JOURNAL_BOOT.matcher(line).matches()) {
                 return Optional.of(KernelLogLine.bootSeparator(line.trim()));
             }
-            if (JOURNAL_META.matcher(line).matches()) {
+            if (Formats.JOURNAL_META.matcher(line).matches()) {
                 return Optional.empty();
             }
         }
         line = stripLevel(line);
-        if ((m = MONOTONIC.matcher(line)).matches()) {
+        if ((m = Formats.MONOTONIC.matcher(line)).matches()) {
             Long mono = micros(m.group(1), m.group(2));
             String rest = m.group(3);
-            Matcher k = rest.contains(" kernel:") ? HOST_KERNEL.matcher(rest) : null;
+            Matcher k = rest.contains(" kernel:") ? Formats.HOST_KERNEL.matcher(rest) : null;
             if (k != null && k.matches()) { // journalctl -o short-monotonic
                 return Optional.of(KernelLogLine.message(mono, null, stripLevel(k.group(2))));
             }
             return Optional.of(KernelLogLine.message(mono, null, rest));
         }
-        if ((m = CTIME.matcher(line)).matches()) {
+        if ((m = Formats.CTIME.matcher(line)).matches()) {
             return Optional.of(KernelLogLine.message(null, m.group(1), stripLevel(m.group(2))));
         }
-        if ((m = ISO_DMESG.matcher(line)).matches()) {
+        if ((m = Formats.ISO_DMESG.matcher(line)).matches()) {
             return Optional.of(KernelLogLine.message(null, m.group(1), m.group(2)));
         }
-        for (Pattern p : new Pattern[] {SYSLOG, ISO_SYSLOG, FULL, UNIX}) {
+        for (Pattern p : new Pattern[] {Formats.SYSLOG, Formats.ISO_SYSLOG, Formats.FULL, Formats.UNIX}) {
             if ((m = p.matcher(line)).matches()) {
                 return program(m.group(1), m.group(3), m.group(4));
             }
@@ -191,11 +201,51 @@ public final class KernelLogLineNormalizer {
             return Optional.empty();
         }
         String text = stripLevel(rest);
-        Matcher m = MONOTONIC.matcher(text);
+        Matcher m = Formats.MONOTONIC.matcher(text);
         if (m.matches()) { // kern.log: "kernel: [    4.620129] ata3.00: ..."
             return Optional.of(KernelLogLine.message(micros(m.group(1), m.group(2)), wallClock, m.group(3)));
         }
         return Optional.of(KernelLogLine.message(null, wallClock, text));
+    }
+
+    /**
+     * A /dev/kmsg record ({@code PRIO,SEQ,MICROS,FLAGS[,...];MESSAGE}) parsed as {@link #KMSG_REGEX} with DOTALL
+     * matches it: 1-3 digits, ',', 1-20 digits, ',', 1-20 digits, ',', at most 200 characters other than ';', ';',
+     * then the message (anything). Returns {start, end} of the MICROS digits and the message's start, or null when
+     * the line is not of that form. The regex has no choice to make (a digit run ends at the ',' after it, the
+     * fields at the first ';'), so this single pass gives what it does.
+     */
+    static int[] kmsg(String line) {
+        int n = line.length();
+        int i = 0;
+        int[] found = new int[3];
+        for (int field = 0; field < 3; field++) {
+            int start = i;
+            while (i < n && i - start <= 20 && line.charAt(i) >= '0' && line.charAt(i) <= '9') {
+                i++;
+            }
+            int digits = i - start;
+            if (digits == 0 || digits > (field == 0 ? 3 : 20) || i >= n || line.charAt(i) != ',') {
+                return null;
+            }
+            if (field == 2) {
+                found[0] = start;
+                found[1] = i;
+            }
+            i++;
+        }
+        int fieldsStart = i;
+        while (i < n && line.charAt(i) != ';') {
+            if (i - fieldsStart >= 200) {
+                return null;
+            }
+            i++;
+        }
+        if (i >= n) {
+            return null;
+        }
+        found[2] = i + 1;
+        return found;
     }
 
     private static String stripLineEnd(String raw) {
@@ -218,7 +268,7 @@ public final class KernelLogLineNormalizer {
         if (!s.startsWith("<")) {
             return s;
         }
-        Matcher m = LEVEL.matcher(s);
+        Matcher m = Formats.LEVEL.matcher(s);
         return m.find() ? s.substring(m.end()) : s;
     }
 

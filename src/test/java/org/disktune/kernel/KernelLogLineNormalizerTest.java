@@ -93,4 +93,69 @@ class KernelLogLineNormalizerTest {
         Optional<KernelLogLine> line = new KernelLogLineNormalizer().normalize(raw);
         assertTrue(line.isEmpty() || line.get().message() != null);
     }
+
+    /**
+     * The hand-written /dev/kmsg parser against the regex it replaced, on 200,000 generated lines built from the
+     * form's pieces (digit runs of 0-22 digits, commas, semicolons, runs of other characters around the 200 limit,
+     * newlines for DOTALL) and on the edges written out.
+     */
+    @Test
+    void theKmsgParserAgreesWithItsRegex() {
+        java.util.regex.Pattern regex = java.util.regex.Pattern.compile(KernelLogLineNormalizer.KMSG_REGEX, java.util.regex.Pattern.DOTALL);
+        java.util.Random random = new java.util.Random(20261202);
+        java.util.List<String> lines = new java.util.ArrayList<>(java.util.List.of("", "6,339,4620129,-;" + ATA, "6,339,4620129;x",
+                "1234,1,1,-;x", "123,1,1,;", "1,2,3,;\nmore", "0,0,0," + "x".repeat(200) + ";m", "0,0,0," + "x".repeat(201) + ";m",
+                "1," + "9".repeat(20) + "," + "9".repeat(20) + ",-;m", "1," + "9".repeat(21) + ",1,-;m", "1,1," + "9".repeat(21) + ",-;m",
+                "1,1,1,-", "\u0663,1,1,-;m", "1,1,1,a;b;c"));
+        String[] pieces = {",", ";", "-", "\n", " ", "x", "caller=T1", "\u0663"};
+        for (int n = 0; n < 200_000; n++) {
+            StringBuilder b = new StringBuilder();
+            if (random.nextBoolean()) { // near the form: each field's length around its limits, pieces in between
+                int[] limits = {3, 20, 20};
+                for (int limit : limits) {
+                    int digits = random.nextInt(4) == 0 ? random.nextInt(limit + 3) : 1 + random.nextInt(limit);
+                    for (int d = 0; d < digits; d++) {
+                        b.append((char) ('0' + random.nextInt(10)));
+                    }
+                    b.append(random.nextInt(20) == 0 ? pieces[random.nextInt(pieces.length)] : ",");
+                }
+                int fields = random.nextInt(3) == 0 ? 195 + random.nextInt(10) : random.nextInt(12);
+                for (int f = 0; f < fields; f++) {
+                    b.append(random.nextInt(50) == 0 ? pieces[random.nextInt(pieces.length)] : "-");
+                }
+                b.append(random.nextInt(20) == 0 ? "" : ";");
+                b.append(random.nextBoolean() ? ATA : pieces[random.nextInt(pieces.length)]);
+            } else {
+                int parts = random.nextInt(9);
+                for (int p = 0; p < parts; p++) {
+                    int kind = random.nextInt(4);
+                    if (kind == 0) {
+                        int digits = random.nextInt(23);
+                        for (int d = 0; d < digits; d++) {
+                            b.append((char) ('0' + random.nextInt(10)));
+                        }
+                    } else if (kind == 1) {
+                        b.append("y".repeat(random.nextBoolean() ? random.nextInt(4) : 195 + random.nextInt(10)));
+                    } else {
+                        b.append(pieces[random.nextInt(pieces.length)]);
+                    }
+                }
+            }
+            lines.add(b.toString());
+        }
+        int matched = 0;
+        for (String line : lines) {
+            java.util.regex.Matcher m = regex.matcher(line);
+            int[] k = KernelLogLineNormalizer.kmsg(line);
+            if (m.matches()) {
+                matched++;
+                assertTrue(k != null, "the regex matches, the parser does not: " + line);
+                assertEquals(m.group(3), line.substring(k[0], k[1]), line);
+                assertEquals(m.group(4), line.substring(k[2]), line);
+            } else {
+                assertEquals(null, k, "the parser matches, the regex does not: " + line);
+            }
+        }
+        assertTrue(matched > 1000 && matched < lines.size() - 1000, matched + " of " + lines.size() + " lines matched: both sides tested");
+    }
 }
