@@ -2,7 +2,10 @@ package org.disktune.host;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -21,7 +24,8 @@ import org.disktune.core.ExitCode;
  * more is the kernel's ELOOP.
  *
  * <p>Components that do not exist are kept as written: the rest of the path is then lexical, which is
- * safe because nothing below a missing directory exists to point elsewhere.
+ * safe because nothing below a missing directory exists to point elsewhere. So below a missing component
+ * nothing is looked up (a failed lookup costs an exception), until {@code ..} climbs back above it.
  */
 final class InRoot {
     static final int MAX_LINKS = 40;
@@ -40,17 +44,35 @@ final class InRoot {
         Deque<String> todo = new ArrayDeque<>();
         push(todo, absolute);
         Path current = root;
+        Path missing = null; // the first component found missing, while current is at or below it
         int links = 0;
         while (!todo.isEmpty()) {
             String name = todo.pop();
             if (name.equals("..")) {
                 if (!current.equals(root)) {
                     current = current.getParent();
+                    if (missing != null && !current.startsWith(missing)) {
+                        missing = null;
+                    }
                 }
                 continue;
             }
             Path next = current.resolve(name);
-            if ((todo.isEmpty() && !followLast) || !Files.isSymbolicLink(next)) {
+            if ((todo.isEmpty() && !followLast) || missing != null) {
+                current = next;
+                continue;
+            }
+            BasicFileAttributes attributes;
+            try {
+                attributes = Files.readAttributes(next, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
+                missing = next;
+                current = next;
+                continue;
+            } catch (IOException e) {
+                attributes = null; // as Files.isSymbolicLink: not a link (a directory without search permission, say)
+            }
+            if (attributes == null || !attributes.isSymbolicLink()) {
                 current = next;
                 continue;
             }

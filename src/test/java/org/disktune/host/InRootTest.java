@@ -96,6 +96,116 @@ class InRootTest {
     }
 
     @Test
+    void afterAMissingComponentDotDotClimbsBackAndLinksAreFollowedAgain() throws IOException {
+        tree();
+        Files.createDirectories(root.resolve("etc"));
+        Files.createSymbolicLink(root.resolve("etc/link"), Path.of("/" + rel(outside)));
+        assertEquals("inside\n", Files.readString(host.path("/etc/missing/../link/secret")));
+        assertEquals("inside\n", Files.readString(host.path("/etc/missing/deeper/../../link/secret")));
+        assertEquals(root.resolve("etc/missing/link/secret"), host.path("/etc/missing/deeper/../link/secret"));
+    }
+
+    /**
+     * Against the plain algorithm (one lstat per component, no shortcut below a missing one) on random trees of
+     * directories, files and links (relative, absolute, dangling, looping) and random paths through them.
+     */
+    @Test
+    void agreesWithTheLookupOfEveryComponentOnRandomTrees() throws IOException {
+        java.util.Random random = new java.util.Random(20261202);
+        String[] names = {"a", "b", "c", "..", ".", "x"};
+        int compared = 0;
+        for (int t = 0; t < 40; t++) {
+            Path r = Files.createDirectories(tmp.resolve("random" + t));
+            for (int e = 0; e < 12; e++) {
+                StringBuilder rel = new StringBuilder();
+                for (int d = 0, depth = 1 + random.nextInt(3); d < depth; d++) {
+                    rel.append(d == 0 ? "" : "/").append(names[random.nextInt(3)]);
+                }
+                Path p = r.resolve(rel.toString());
+                try {
+                    Files.createDirectories(p.getParent());
+                    switch (random.nextInt(3)) {
+                        case 0 -> Files.createDirectories(p);
+                        case 1 -> Files.writeString(p, "f");
+                        default -> Files.createSymbolicLink(p, Path.of((random.nextBoolean() ? "/" : "") + names[random.nextInt(names.length)]
+                                + "/" + names[random.nextInt(names.length)]));
+                    }
+                } catch (IOException ignored) {
+                    // a parent that is a file or a link: that entry is not made
+                }
+            }
+            for (int q = 0; q < 50; q++) {
+                StringBuilder path = new StringBuilder();
+                for (int d = 0, depth = 1 + random.nextInt(6); d < depth; d++) {
+                    path.append('/').append(names[random.nextInt(names.length)]);
+                }
+                boolean followLast = random.nextBoolean();
+                Object expected;
+                try {
+                    expected = plain(r, path.toString(), followLast);
+                } catch (DisktuneException e) {
+                    expected = e.getMessage();
+                }
+                Object actual;
+                try {
+                    actual = InRoot.resolve(r, path.toString(), followLast);
+                } catch (DisktuneException e) {
+                    actual = e.getMessage();
+                }
+                assertEquals(expected, actual, r + " " + path + " followLast=" + followLast);
+                compared++;
+            }
+        }
+        assertEquals(2000, compared);
+    }
+
+    /** InRoot's algorithm before the shortcut: every component looked up with Files.isSymbolicLink. */
+    private static Path plain(Path root, String absolute, boolean followLast) {
+        java.util.Deque<String> todo = new java.util.ArrayDeque<>();
+        push(todo, absolute);
+        Path current = root;
+        int links = 0;
+        while (!todo.isEmpty()) {
+            String name = todo.pop();
+            if (name.equals("..")) {
+                if (!current.equals(root)) {
+                    current = current.getParent();
+                }
+                continue;
+            }
+            Path next = current.resolve(name);
+            if ((todo.isEmpty() && !followLast) || !Files.isSymbolicLink(next)) {
+                current = next;
+                continue;
+            }
+            if (++links > InRoot.MAX_LINKS) {
+                throw new DisktuneException(ExitCode.USAGE, absolute + " under " + root
+                        + ": too many levels of symbolic links; fix the links in the tree");
+            }
+            String target;
+            try {
+                target = Files.readSymbolicLink(next).toString();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            push(todo, target);
+            if (target.startsWith("/")) {
+                current = root;
+            }
+        }
+        return current;
+    }
+
+    private static void push(java.util.Deque<String> todo, String path) {
+        String[] parts = path.split("/");
+        for (int i = parts.length - 1; i >= 0; i--) {
+            if (!parts[i].isEmpty() && !parts[i].equals(".")) {
+                todo.push(parts[i]);
+            }
+        }
+    }
+
+    @Test
     void aLinkLoopIsTheKernelsEloopAsAOneLineError() throws IOException {
         tree();
         Files.createSymbolicLink(root.resolve("a"), Path.of("/b"));
