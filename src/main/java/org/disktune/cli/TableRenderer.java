@@ -2,7 +2,6 @@ package org.disktune.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /** An aligned text table in the style of lsblk: upper-case headers, columns padded, unknown shown as "-". */
@@ -18,7 +17,11 @@ final class TableRenderer {
         if (cells.length != headers.size()) {
             throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + headers.size() + " columns");
         }
-        rows.add(Arrays.stream(cells).map(c -> c == null ? "-" : c.toString()).toList());
+        List<String> row = new ArrayList<>(cells.length); // a loop, not a stream: no lambda to link (README "Speed")
+        for (Object c : cells) {
+            row.add(c == null ? "-" : c.toString());
+        }
+        rows.add(row);
         return this;
     }
 

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.disktune.core.DisktuneException;
@@ -31,22 +30,37 @@ import org.ini4j.spi.IniParser;
  * line number is used.
  */
 public final class ConfigParser {
-    static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]*");
-    static final Pattern MODULE = Pattern.compile("[a-z0-9_-]+");
-    static final Pattern PARAMETER = Pattern.compile("[a-z0-9_]+");
-    private static final Pattern KERNEL_MD = Pattern.compile("md[0-9]+");
-    private static final Pattern NAME_GLOB = Pattern.compile("[A-Za-z0-9_.:*?!\\[\\]-]+");
-    private static final Pattern DRIVER = Pattern.compile("[A-Za-z0-9_-]+");
-    private static final Pattern WWN = Pattern.compile("[A-Za-z0-9.:_-]+");
-    private static final Pattern BY_ID = Pattern.compile("[A-Za-z0-9_.:+@-]+");
-    private static final Pattern UUID = Pattern.compile(
-            "[0-9a-fA-F]{8}(:[0-9a-fA-F]{8}){3}|[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|[0-9a-fA-F]{32}");
+    /*
+     * The names and values below are checked by small character loops, not by java.util.regex: compiling the nine
+     * patterns they replace cost about 6% of a warm verify at class initialisation (README "Speed"). Each method's
+     * comment gives the regex it equals; ConfigParserMatchersTest compares them on generated strings.
+     */
     /** Characters no value may hold: shells, udev rules and fstab give them meaning ('#' would be a comment). */
     static final String METACHARACTERS = ";&|$`<>\"'\\#";
     private static final List<String> KINDS = List.of("module", "disk", "md", "mount");
     private static final List<String> DISK_MATCH_KEYS = List.of("match.wwn", "match.serial", "match.by-id", "match.model",
             "match.vendor", "match.transport", "match.rotational", "match.driver", "match.md", "match.name", "match.name.force");
     private static final String MD_UUID = "match.uuid";
+
+    /** By line; List.sort is stable, so entries of one line keep their order. Classes, not lambdas (README "Speed"). */
+    private static final Comparator<Entry> ENTRY_BY_LINE = new Comparator<>() {
+        @Override
+        public int compare(Entry a, Entry b) {
+            return Integer.compare(a.line(), b.line());
+        }
+    };
+    private static final Comparator<ConfigProblem> PROBLEM_BY_LINE = new Comparator<>() {
+        @Override
+        public int compare(ConfigProblem a, ConfigProblem b) {
+            return Integer.compare(a.line(), b.line());
+        }
+    };
+    private static final Comparator<DiskMatch> MATCH_BY_LINE = new Comparator<>() {
+        @Override
+        public int compare(DiskMatch a, DiskMatch b) {
+            return Integer.compare(a.line(), b.line());
+        }
+    };
 
     private final OptionValidator options;
 
@@ -130,7 +144,7 @@ public final class ConfigParser {
             scan(lines, kept, forIni);
             List<Entry> confirmed = new ArrayList<>(readWithIni4j(forIni.toString(), kept));
             confirmed.addAll(refused);
-            confirmed.sort(Comparator.comparingInt(Entry::line));
+            confirmed.sort(ENTRY_BY_LINE);
             Draft current = null;
             for (Entry e : confirmed) {
                 if (e instanceof Header h) {
@@ -143,8 +157,8 @@ public final class ConfigParser {
                 }
             }
             finish(current);
-            errors.sort(Comparator.comparingInt(ConfigProblem::line));
-            warnings.sort(Comparator.comparingInt(ConfigProblem::line));
+            errors.sort(PROBLEM_BY_LINE);
+            warnings.sort(PROBLEM_BY_LINE);
             return new ParsedConfig(new DesiredState(file, modules, disks, arrays, mounts, warnings), errors);
         }
 
@@ -306,15 +320,20 @@ public final class ConfigParser {
             int space = indexOfWhitespace(name);
             String word = space < 0 ? name : name.substring(0, space);
             String label = space < 0 ? "" : name.substring(space).trim();
-            Optional<Kind> kind = Stream.of(Kind.values()).filter(k -> k.word().equals(word)).findFirst();
-            if (kind.isEmpty()) {
+            Kind k = null;
+            for (Kind candidate : Kind.values()) {
+                if (candidate.word().equals(word)) {
+                    k = candidate;
+                    break;
+                }
+            }
+            if (k == null) {
                 String rest = label.isEmpty() ? "" : " " + label;
                 error(h.line(), Spelling.closest(word.toLowerCase(Locale.ROOT), KINDS)
-                        .map(k -> "unknown section [" + name + "]; did you mean [" + k + rest + "]?")
+                        .map(kind -> "unknown section [" + name + "]; did you mean [" + kind + rest + "]?")
                         .orElse("unknown section [" + name + "]; sections are [module NAME], [disk LABEL], [md NAME] and [mount PATH]"));
                 return null;
             }
-            Kind k = kind.get();
             if (label.isEmpty()) {
                 error(h.line(), "[" + name + "] needs a name: write " + switch (k) {
                     case MODULE -> "[module NAME], e.g. [module sata_nv]";
@@ -325,9 +344,9 @@ public final class ConfigParser {
                 return null;
             }
             String problem = switch (k) {
-                case MODULE -> MODULE.matcher(label).matches() ? null
+                case MODULE -> isModuleName(label) ? null
                         : "[module " + label + "] is not a module name; use lower-case letters, digits and _ as lsmod shows it";
-                case DISK, MD -> LABEL.matcher(label).matches() && !label.contains("..") ? null
+                case DISK, MD -> isLabel(label) && !label.contains("..") ? null
                         : "[" + k.word() + " " + label + "] is not a valid " + (k == Kind.DISK ? "label" : "name")
                                 + "; use letters, digits and _ . : - (starting with a letter or digit, no '..')";
                 case MOUNT -> mountPointProblem(label);
@@ -370,16 +389,26 @@ public final class ConfigParser {
             switch (d.kind) {
                 case MODULE -> finishModule(d, unique);
                 case DISK -> finishDisk(d, unique, keyLines.containsKey("match.name.force") && !keyLines.containsKey("match.name"),
-                        d.refused.stream().anyMatch(r -> DISK_MATCH_KEYS.contains(r.key())));
+                        refusedMatchKey(d));
                 case MD -> finishMd(d, unique);
                 case MOUNT -> finishMount(d, unique);
             }
         }
 
+        /** Whether a refused line of the section was one of its match.* keys. */
+        private boolean refusedMatchKey(Draft d) {
+            for (Refused r : d.refused) {
+                if (DISK_MATCH_KEYS.contains(r.key())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         private void finishModule(Draft d, List<Option> opts) {
             List<ModuleParameter> parameters = new ArrayList<>();
             for (Option o : opts) {
-                if (!PARAMETER.matcher(o.key()).matches()) {
+                if (!isParameterName(o.key())) {
                     error(o.line(), "'" + o.key() + "' in [" + d.section() + "] is not a module parameter name; use lower-case letters, digits and _");
                     continue;
                 }
@@ -410,27 +439,33 @@ public final class ConfigParser {
                     sawMatchKey = true;
                 }
                 switch (key) {
-                    case "match.wwn" -> accept(matches, WWN.matcher(v).matches() ? new DiskMatch.Wwn(v, n) : null, n,
+                    case "match.wwn" -> accept(matches, isWwn(v) ? new DiskMatch.Wwn(v, n) : null, n,
                             "match.wwn = " + v + " is not a WWN; write it as detect shows it, e.g. 0x50014ee0ae3c8e2f");
                     case "match.serial" -> matches.add(new DiskMatch.Serial(v, n));
                     case "match.by-id" -> {
                         String id = v.startsWith("/dev/disk/by-id/") ? v.substring("/dev/disk/by-id/".length()) : v;
-                        accept(matches, BY_ID.matcher(id).matches() && !id.contains("..") ? new DiskMatch.ById(v, n) : null, n,
+                        accept(matches, isById(id) && !id.contains("..") ? new DiskMatch.ById(v, n) : null, n,
                                 "match.by-id = " + v + " is not a name in /dev/disk/by-id; write e.g. ata-WDC_WD1500ADFD-00NLR1_WD-WMAP41173675");
                     }
                     case "match.model" -> matches.add(new DiskMatch.Model(new Glob(v), n));
                     case "match.vendor" -> matches.add(new DiskMatch.Vendor(new Glob(v), n));
-                    case "match.transport" -> accept(matches, Transport.parse(v).map(t -> new DiskMatch.OfTransport(t, n)).orElse(null), n,
-                            "match.transport = " + v + " is not a transport; use one of "
+                    case "match.transport" -> {
+                        Optional<Transport> transport = Transport.parse(v);
+                        if (transport.isPresent()) {
+                            matches.add(new DiskMatch.OfTransport(transport.get(), n));
+                        } else {
+                            error(n, "match.transport = " + v + " is not a transport; use one of "
                                     + String.join(", ", Stream.of(Transport.values()).map(Transport::label).toList()));
+                        }
+                    }
                     case "match.rotational" -> accept(matches, v.equals("1") || v.equals("0") ? new DiskMatch.Rotational(v.equals("1"), n) : null, n,
                             "match.rotational = " + v + " is not accepted; use 1 (spinning) or 0 (solid state)");
-                    case "match.driver" -> accept(matches, DRIVER.matcher(v).matches() ? new DiskMatch.Driver(v, n) : null, n,
+                    case "match.driver" -> accept(matches, isDriver(v) ? new DiskMatch.Driver(v, n) : null, n,
                             "match.driver = " + v + " is not a driver name; write it as detect shows it, e.g. sata_nv or ahci");
-                    case "match.md" -> accept(matches, LABEL.matcher(v).matches() && !v.contains("..") ? new DiskMatch.MemberOf(v, n) : null, n,
+                    case "match.md" -> accept(matches, isLabel(v) && !v.contains("..") ? new DiskMatch.MemberOf(v, n) : null, n,
                             "match.md = " + v + " is not an md array name; write its kernel name, e.g. md0");
                     case "match.name" -> {
-                        if (NAME_GLOB.matcher(v).matches() && !v.contains("..")) {
+                        if (isNameGlob(v) && !v.contains("..")) {
                             nameGlob = new Glob(v);
                             nameLine = n;
                         } else {
@@ -456,7 +491,7 @@ public final class ConfigParser {
             if (!sawMatchKey) {
                 error(d.line, "[" + d.section() + "] has no match.* key, so it would match no disk; add one such as match.model = GLOB or match.wwn = WWN");
             }
-            matches.sort(Comparator.comparingInt(DiskMatch::line));
+            matches.sort(MATCH_BY_LINE);
             if (!d.duplicate) {
                 disks.add(new DiskRule(d.label, d.line, matches, settings));
             }
@@ -475,7 +510,7 @@ public final class ConfigParser {
             String uuid = null;
             for (Option o : opts) {
                 if (o.key().equals(MD_UUID)) {
-                    if (UUID.matcher(o.value()).matches()) {
+                    if (isUuid(o.value())) {
                         uuid = o.value().replace(":", "").replace("-", "").toLowerCase(Locale.ROOT);
                         Integer first = uuidLines.putIfAbsent(uuid, o.line());
                         if (first != null) {
@@ -489,8 +524,13 @@ public final class ConfigParser {
                     setting(d, SettingScope.MD, o, settings);
                 }
             }
-            boolean uuidGiven = opts.stream().anyMatch(o -> o.key().equals(MD_UUID));
-            if (!uuidGiven && !KERNEL_MD.matcher(d.label).matches()) {
+            boolean uuidGiven = false;
+            for (Option o : opts) {
+                if (o.key().equals(MD_UUID)) {
+                    uuidGiven = true;
+                }
+            }
+            if (!uuidGiven && !isKernelMd(d.label)) {
                 error(d.line, "[" + d.section() + "] is not a kernel array name such as md0 or md127; use that name or add match.uuid = UUID");
             }
             if (!d.duplicate) {
@@ -548,6 +588,108 @@ public final class ConfigParser {
             return Spelling.closest(key, known).map(k -> "unknown key " + key + " in " + here + "; did you mean " + k + "?")
                     .orElse("unknown key " + key + " in " + here + "; known keys: " + String.join(", ", known));
         }
+    }
+
+    /** {@code [A-Za-z0-9][A-Za-z0-9_.:-]*}: a [disk] label, an [md] name, a match.md value. */
+    static boolean isLabel(String s) {
+        return !s.isEmpty() && isAsciiLetterOrDigit(s.charAt(0)) && allOf(s, "_.:-");
+    }
+
+    /** {@code [a-z0-9_-]+}: a [module] name. */
+    static boolean isModuleName(String s) {
+        return !s.isEmpty() && allLowerCase(s, "_-");
+    }
+
+    /** {@code [a-z0-9_]+}: a module parameter name. */
+    static boolean isParameterName(String s) {
+        return !s.isEmpty() && allLowerCase(s, "_");
+    }
+
+    /** {@code md[0-9]+}: a kernel md array name. */
+    static boolean isKernelMd(String s) {
+        if (s.length() < 3 || !s.startsWith("md")) {
+            return false;
+        }
+        for (int i = 2; i < s.length(); i++) {
+            if (!isAsciiDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code [A-Za-z0-9_.:*?!\[\]-]+}: a match.name glob. */
+    static boolean isNameGlob(String s) {
+        return !s.isEmpty() && allOf(s, "_.:*?![]-");
+    }
+
+    /** {@code [A-Za-z0-9_-]+}: a match.driver value. */
+    static boolean isDriver(String s) {
+        return !s.isEmpty() && allOf(s, "_-");
+    }
+
+    /** {@code [A-Za-z0-9.:_-]+}: a match.wwn value. */
+    static boolean isWwn(String s) {
+        return !s.isEmpty() && allOf(s, ".:_-");
+    }
+
+    /** {@code [A-Za-z0-9_.:+@-]+}: a name in /dev/disk/by-id. */
+    static boolean isById(String s) {
+        return !s.isEmpty() && allOf(s, "_.:+@-");
+    }
+
+    /**
+     * {@code [0-9a-fA-F]{8}(:[0-9a-fA-F]{8}){3}|[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|[0-9a-fA-F]{32}}: an md
+     * array UUID as mdadm shows it, as a UUID, or bare. In the templates 'x' stands for a hexadecimal digit.
+     */
+    static boolean isUuid(String s) {
+        return fits(s, "xxxxxxxx:xxxxxxxx:xxxxxxxx:xxxxxxxx") || fits(s, "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
+                || fits(s, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+    }
+
+    private static boolean fits(String s, String template) {
+        if (s.length() != template.length()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            char t = template.charAt(i);
+            boolean ok = t == 'x' ? isAsciiDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') : c == t;
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Every character an ASCII letter, an ASCII digit or one of {@code others}. */
+    private static boolean allOf(String s, String others) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!isAsciiLetterOrDigit(c) && others.indexOf(c) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Every character a lower-case ASCII letter, an ASCII digit or one of {@code others}. */
+    private static boolean allLowerCase(String s, String others) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= 'a' && c <= 'z') && !isAsciiDigit(c) && others.indexOf(c) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isAsciiLetterOrDigit(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isAsciiDigit(c);
+    }
+
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private static String sectionOf(SettingScope scope) {

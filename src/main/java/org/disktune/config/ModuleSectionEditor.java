@@ -239,7 +239,7 @@ public final class ModuleSectionEditor {
     }
 
     private static String moduleName(String module) {
-        if (module == null || !ConfigParser.MODULE.matcher(module).matches()) {
+        if (module == null || !ConfigParser.isModuleName(module)) {
             throw DisktuneException.usage("'" + printable(module) + "' is not a module name; use lower-case letters, digits and _ as lsmod shows it");
         }
         return module.replace('-', '_');
@@ -247,7 +247,7 @@ public final class ModuleSectionEditor {
 
     private static String parameterName(String module, String parameter) {
         String p = parameter == null ? null : parameter.replace('-', '_');
-        if (p == null || !ConfigParser.PARAMETER.matcher(p).matches()) {
+        if (p == null || !ConfigParser.isParameterName(p)) {
             throw DisktuneException.usage("'" + printable(parameter) + "' is not a parameter name of " + module
                     + "; use lower-case letters, digits and _ (modinfo -p " + module + " lists them)");
         }

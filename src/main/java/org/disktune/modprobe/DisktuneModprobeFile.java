@@ -1,6 +1,7 @@
 package org.disktune.modprobe;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -83,7 +84,7 @@ public final class DisktuneModprobeFile {
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }
-            String[] words = line.trim().split("[ \t]+");
+            String[] words = words(line.trim());
             if (!words[0].equals("options") || words.length < 3) {
                 throw broken(i + 1, line, "only 'options MODULE PARAM=VALUE ...' lines belong here");
             }
@@ -98,10 +99,49 @@ public final class DisktuneModprobeFile {
                 } catch (DisktuneException e) {
                     throw broken(i + 1, line, e.getMessage());
                 }
-                modules.computeIfAbsent(checked.module(), k -> new TreeMap<>()).put(checked.parameter(), checked.value());
+                SortedMap<String, String> params = modules.get(checked.module()); // not computeIfAbsent(lambda): README "Speed"
+                if (params == null) {
+                    params = new TreeMap<>();
+                    modules.put(checked.module(), params);
+                }
+                params.put(checked.parameter(), checked.value());
             }
         }
         return new DesiredModuleOptions(modules);
+    }
+
+    /**
+     * {@code text.split("[ \t]+")} without the regex (String.split compiles it again for every line): the pieces
+     * between runs of spaces and tabs, a leading empty piece when {@code text} starts with one, trailing empty
+     * pieces removed, {@code {text}} when it holds none.
+     */
+    static String[] words(String text) {
+        List<String> pieces = new ArrayList<>();
+        int start = 0;
+        int i = 0;
+        boolean separated = false;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t') {
+                separated = true;
+                pieces.add(text.substring(start, i));
+                while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+                    i++;
+                }
+                start = i;
+            } else {
+                i++;
+            }
+        }
+        if (!separated) {
+            return new String[] {text};
+        }
+        pieces.add(text.substring(start));
+        int size = pieces.size();
+        while (size > 0 && pieces.get(size - 1).isEmpty()) {
+            size--;
+        }
+        return pieces.subList(0, size).toArray(new String[0]);
     }
 
     private static DisktuneException broken(int line, String text, String why) {

@@ -49,16 +49,45 @@ public final class DriverCatalog {
             Long min = null;
             Long max = null;
             if (!f[3].equals("-")) {
-                String[] r = f[3].split("\\.\\.");
+                String[] r = splitAtDoubleDots(f[3]);
                 min = Long.parseLong(r[0]);
                 max = Long.parseUnsignedLong(r[1]);
             }
             List<String> ids = f[6].equals("-") ? List.of() : Arrays.asList(f[6].split(","));
             DriverParameter p = new DriverParameter(f[0], f[1], ParameterType.valueOf(f[2].toUpperCase(Locale.ROOT)),
                     min, max, f[4], f[5], ids, f[7], f[8]);
-            modules.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[1], p);
+            Map<String, DriverParameter> params = modules.get(f[0]); // not computeIfAbsent(lambda): README "Speed"
+            if (params == null) {
+                params = new LinkedHashMap<>();
+                modules.put(f[0], params);
+            }
+            params.put(f[1], p);
         }
         return new DriverCatalog(modules);
+    }
+
+    /**
+     * {@code s.split("\\.\\.")} without the regex (String.split compiles a pattern for it, at every range of the
+     * table): the pieces between non-overlapping "..", left to right, trailing empty pieces removed.
+     */
+    static String[] splitAtDoubleDots(String s) {
+        List<String> pieces = new ArrayList<>();
+        int from = 0;
+        int at = s.indexOf("..");
+        if (at < 0) {
+            return new String[] {s};
+        }
+        while (at >= 0) {
+            pieces.add(s.substring(from, at));
+            from = at + 2;
+            at = s.indexOf("..", from);
+        }
+        pieces.add(s.substring(from));
+        int size = pieces.size();
+        while (size > 0 && pieces.get(size - 1).isEmpty()) {
+            size--;
+        }
+        return pieces.subList(0, size).toArray(new String[0]);
     }
 
     public boolean knows(String module) {

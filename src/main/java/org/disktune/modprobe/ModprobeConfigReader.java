@@ -1,13 +1,16 @@
 package org.disktune.modprobe;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.host.Host;
@@ -35,7 +38,12 @@ public final class ModprobeConfigReader {
     }
 
     public boolean hasKmod() {
-        return KMOD_BINARIES.stream().anyMatch(p -> Files.exists(host.path(p)));
+        for (String p : KMOD_BINARIES) { // loops, not streams, here and in list: no lambda to link (README "Speed")
+            if (Files.exists(host.path(p))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public ModprobeConfig read() {
@@ -105,11 +113,19 @@ public final class ModprobeConfigReader {
     }
 
     private static List<String> list(Path dir, String machinePath) {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        List<String> names = new ArrayList<>();
+        // what Files.list reads, without its stream; an error while reading the entries is thrown as Files.list's stream does
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                names.add(p.getFileName().toString());
+            }
+        } catch (DirectoryIteratorException e) {
+            throw new UncheckedIOException(e.getCause());
         } catch (IOException e) {
             throw DisktuneException.environment("cannot list " + machinePath + ": " + e.getMessage() + "; check its permissions");
         }
+        Collections.sort(names);
+        return names;
     }
 
     private static String readString(Path p, String machinePath) {

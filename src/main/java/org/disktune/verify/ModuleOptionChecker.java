@@ -2,6 +2,9 @@ package org.disktune.verify;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
 
 import org.disktune.modprobe.DriverParameter;
 import org.disktune.modprobe.ModuleParameterReader;
@@ -10,6 +13,8 @@ import org.disktune.modprobe.RunningParameter;
 /**
  * Each desired module option against /sys/module/M/parameters/P. Parameters the kernel does not show
  * (libata force) are judged by their effect instead ({@link NcqOutcomeChecker}).
+ *
+ * <p>Loops and explicit Optional tests, no lambdas: each lambda costs its link time on the verify path (README "Speed").
  */
 final class ModuleOptionChecker implements Checker {
     static final String NAME = "module-option";
@@ -17,40 +22,53 @@ final class ModuleOptionChecker implements Checker {
     @Override
     public List<Check> check(VerifyContext context) {
         List<Check> checks = new ArrayList<>();
-        context.forEachOption((module, parameter, value) -> {
-            boolean hidden = context.catalog().parameter(module, parameter).map(p -> !p.visibleInSysfs()).orElse(false);
-            if (hidden) {
-                return;
+        for (Map.Entry<String, SortedMap<String, String>> m : context.desired().modules().entrySet()) {
+            for (Map.Entry<String, String> p : m.getValue().entrySet()) {
+                check(context, m.getKey(), p.getKey(), p.getValue(), checks);
             }
-            String subject = module + " " + parameter;
-            RunningParameter running = context.running(module, parameter);
-            switch (running.presence()) {
-                case VALUE -> {
-                    if (ModuleParameterReader.sameValue(context.type(module, parameter), value, running.value())) {
-                        checks.add(Check.ok(NAME, subject, value, running.value()));
-                    } else {
-                        VerifyContext.Verdict v = context.notInEffect(module, parameter, value);
-                        checks.add(new Check(NAME, subject, v.status(), value, running.value(), v.cause()));
-                    }
-                }
-                case NOT_VISIBLE_IN_SYSFS -> checks.add(new Check(NAME, subject, CheckStatus.UNKNOWN, value,
-                        "no /sys/module/" + module + "/parameters/" + parameter,
-                        "the kernel does not show this parameter; see its effect with disktune kernel-log"));
-                case MODULE_NOT_LOADED -> {
-                    if (context.builtIn(module)) {
-                        checks.add(new Check(NAME, subject, CheckStatus.DRIFT, value, "built into the kernel",
-                                module + " is built into the kernel: modprobe.d does not reach it; put " + module + "." + parameter
-                                        + "=" + value + " on the kernel command line"));
-                    } else {
-                        checks.add(new Check(NAME, subject, CheckStatus.UNKNOWN, value, "module not loaded",
-                                module + " is not loaded: nothing on this machine uses it now; the option applies when it loads"
-                                        + context.catalog().parameter(module, parameter).map(DriverParameter::pciIds)
-                                                .filter(ids -> !ids.isEmpty()).map(ids -> " (it matters for PCI ids " + String.join(", ", ids) + ")")
-                                                .orElse("")));
-                    }
-                }
-            }
-        });
+        }
         return checks;
+    }
+
+    private static void check(VerifyContext context, String module, String parameter, String value, List<Check> checks) {
+        Optional<DriverParameter> known = context.catalog().parameter(module, parameter);
+        boolean hidden = known.isPresent() && !known.get().visibleInSysfs();
+        if (hidden) {
+            return;
+        }
+        String subject = module + " " + parameter;
+        RunningParameter running = context.running(module, parameter);
+        switch (running.presence()) {
+            case VALUE -> {
+                if (ModuleParameterReader.sameValue(context.type(module, parameter), value, running.value())) {
+                    checks.add(Check.ok(NAME, subject, value, running.value()));
+                } else {
+                    VerifyContext.Verdict v = context.notInEffect(module, parameter, value);
+                    checks.add(new Check(NAME, subject, v.status(), value, running.value(), v.cause()));
+                }
+            }
+            case NOT_VISIBLE_IN_SYSFS -> checks.add(new Check(NAME, subject, CheckStatus.UNKNOWN, value,
+                    "no /sys/module/" + module + "/parameters/" + parameter,
+                    "the kernel does not show this parameter; see its effect with disktune kernel-log"));
+            case MODULE_NOT_LOADED -> {
+                if (context.builtIn(module)) {
+                    checks.add(new Check(NAME, subject, CheckStatus.DRIFT, value, "built into the kernel",
+                            module + " is built into the kernel: modprobe.d does not reach it; put " + module + "." + parameter
+                                    + "=" + value + " on the kernel command line"));
+                } else {
+                    checks.add(new Check(NAME, subject, CheckStatus.UNKNOWN, value, "module not loaded",
+                            module + " is not loaded: nothing on this machine uses it now; the option applies when it loads"
+                                    + pciIdsNote(known)));
+                }
+            }
+        }
+    }
+
+    /** " (it matters for PCI ids ...)" when the catalogue names the option's PCI ids, else "". */
+    private static String pciIdsNote(Optional<DriverParameter> known) {
+        if (known.isEmpty() || known.get().pciIds().isEmpty()) {
+            return "";
+        }
+        return " (it matters for PCI ids " + String.join(", ", known.get().pciIds()) + ")";
     }
 }

@@ -3,11 +3,13 @@ package org.disktune.verify;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
+import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.disktune.detect.AtaDevice;
 import org.disktune.detect.AtaPort;
 import org.disktune.detect.Controller;
 import org.disktune.detect.Disk;
@@ -31,8 +33,11 @@ import org.disktune.modprobe.RunningParameter;
  * {@code configured for} at most that mode).
  */
 final class NcqOutcomeChecker implements Checker {
-    private static final Pattern FORCE_ID = Pattern.compile("(\\d+)(?:\\.(\\d+))?");
-    private static final Pattern ATA_ID = Pattern.compile("ata(\\d+)\\.(\\d+)");
+    /** Compiled when a libata.force option is first checked, not at class initialisation (README "Speed"). */
+    private static final class Patterns {
+        static final Pattern FORCE_ID = Pattern.compile("(\\d+)(?:\\.(\\d+))?");
+        static final Pattern ATA_ID = Pattern.compile("ata(\\d+)\\.(\\d+)");
+    }
     private static final List<String> MODES = List.of("PIO0", "PIO1", "PIO2", "PIO3", "PIO4", "PIO5", "PIO6",
             "MWDMA0", "MWDMA1", "MWDMA2", "MWDMA3", "MWDMA4",
             "UDMA/16", "UDMA/25", "UDMA/33", "UDMA/44", "UDMA/66", "UDMA/100", "UDMA/133", "UDMA7");
@@ -60,15 +65,21 @@ final class NcqOutcomeChecker implements Checker {
     @Override
     public List<Check> check(VerifyContext context) {
         List<Check> checks = new ArrayList<>();
-        context.forEachOption((module, parameter, value) -> {
-            if (module.equals("sata_nv") && (parameter.equals("adma") || parameter.equals("swncq"))) {
-                sataNv(context, parameter, value, checks);
-            } else if (module.equals("libata") && parameter.equals("force")) {
-                for (String item : value.split(",")) {
-                    libataForce(context, new Option(module, parameter, value, item), checks);
+        // loops, not lambdas or streams, in this class: each lambda costs its link time on the verify path (README "Speed")
+        for (Map.Entry<String, SortedMap<String, String>> m : context.desired().modules().entrySet()) {
+            String module = m.getKey();
+            for (Map.Entry<String, String> p : m.getValue().entrySet()) {
+                String parameter = p.getKey();
+                String value = p.getValue();
+                if (module.equals("sata_nv") && (parameter.equals("adma") || parameter.equals("swncq"))) {
+                    sataNv(context, parameter, value, checks);
+                } else if (module.equals("libata") && parameter.equals("force")) {
+                    for (String item : value.split(",")) {
+                        libataForce(context, new Option(module, parameter, value, item), checks);
+                    }
                 }
             }
-        });
+        }
         return checks;
     }
 
@@ -76,8 +87,12 @@ final class NcqOutcomeChecker implements Checker {
         DriverParameter known = context.catalog().parameter("sata_nv", parameter).orElseThrow();
         Option option = new Option("sata_nv", parameter, value, null);
         boolean on = Boolean.TRUE.equals(OptionValidator.parseBool(value));
-        List<Controller> controllers = context.machine().controllers().stream()
-                .filter(c -> "sata_nv".equals(c.driver()) && pciId(c) != null && known.appliesTo(pciId(c))).toList();
+        List<Controller> controllers = new ArrayList<>();
+        for (Controller c : context.machine().controllers()) {
+            if ("sata_nv".equals(c.driver()) && pciId(c) != null && known.appliesTo(pciId(c))) {
+                controllers.add(c);
+            }
+        }
         if (controllers.isEmpty()) {
             context.note(option.text() + " matters only for controllers " + String.join(", ", known.pciIds())
                     + " bound to sata_nv; this machine has none, so it changes nothing here");
@@ -89,9 +104,13 @@ final class NcqOutcomeChecker implements Checker {
         KernelBoot boot = context.boot();
         for (Controller c : controllers) {
             if (boot != null) {
-                String found = boot.controllers().stream()
-                        .filter(l -> l.pciAddress().equals(c.pciAddress()) && l.mode() != null)
-                        .map(ControllerLog::mode).findFirst().orElse(null);
+                String found = null;
+                for (ControllerLog l : boot.controllers()) {
+                    if (l.pciAddress().equals(c.pciAddress()) && l.mode() != null) {
+                        found = l.mode();
+                        break;
+                    }
+                }
                 boolean ok = on == mode.equals(found);
                 String subject = c.pciAddress() + " sata_nv";
                 String expected = (on ? "" : "no ") + "'Using " + mode + " mode' in the kernel log";
@@ -99,11 +118,11 @@ final class NcqOutcomeChecker implements Checker {
                 checks.add(ok ? Check.ok("controller-mode", subject, expected, shown)
                         : failed("controller-mode", subject, expected, shown, context, option, inEffect));
             }
-            context.ataDisks().forEach((ataId, d) -> {
-                if (c.pciAddress().equals(d.controller())) {
-                    ncq(context, ataId, on ? Expect.QUEUED : Expect.HOST_OFF, option, inEffect, checks);
+            for (Map.Entry<String, Disk> d : context.ataDisks().entrySet()) {
+                if (c.pciAddress().equals(d.getValue().controller())) {
+                    ncq(context, d.getKey(), on ? Expect.QUEUED : Expect.HOST_OFF, option, inEffect, checks);
                 }
-            });
+            }
         }
     }
 
@@ -113,7 +132,7 @@ final class NcqOutcomeChecker implements Checker {
         Integer port = null;
         Integer device = null;
         if (colon >= 0) {
-            Matcher m = FORCE_ID.matcher(item.substring(0, colon));
+            Matcher m = Patterns.FORCE_ID.matcher(item.substring(0, colon));
             if (m.matches()) {
                 port = Integer.parseInt(m.group(1));
                 device = m.group(2) == null ? null : Integer.parseInt(m.group(2));
@@ -122,7 +141,7 @@ final class NcqOutcomeChecker implements Checker {
         String value = OptionValidator.resolveForceValue(colon >= 0 ? item.substring(colon + 1) : item);
         List<String> targets = new ArrayList<>();
         for (String id : ataDevices(context)) {
-            Matcher m = ATA_ID.matcher(id);
+            Matcher m = Patterns.ATA_ID.matcher(id);
             if (m.matches() && (port == null || port == Integer.parseInt(m.group(1)))
                     && (device == null || device == Integer.parseInt(m.group(2)))) {
                 targets.add(id);
@@ -133,14 +152,31 @@ final class NcqOutcomeChecker implements Checker {
             return;
         }
         switch (value) {
-            case "noncq" -> targets.forEach(t -> ncq(context, t, Expect.NOT_USED, option, forced(context, t, "noncq"), checks));
-            case "ncq" -> targets.forEach(t -> ncq(context, t, Expect.QUEUED, option, null, checks));
-            case "1.5Gbps", "3.0Gbps" -> new TreeSet<>(targets.stream().map(t -> t.substring(0, t.indexOf('.'))).toList())
-                    .forEach(p -> linkSpeed(context, p, value.replace("Gbps", " Gbps"), option, checks));
+            case "noncq" -> {
+                for (String t : targets) {
+                    ncq(context, t, Expect.NOT_USED, option, forced(context, t, "noncq"), checks);
+                }
+            }
+            case "ncq" -> {
+                for (String t : targets) {
+                    ncq(context, t, Expect.QUEUED, option, null, checks);
+                }
+            }
+            case "1.5Gbps", "3.0Gbps" -> {
+                TreeSet<String> ports = new TreeSet<>();
+                for (String t : targets) {
+                    ports.add(t.substring(0, t.indexOf('.')));
+                }
+                for (String p : ports) {
+                    linkSpeed(context, p, value.replace("Gbps", " Gbps"), option, checks);
+                }
+            }
             default -> {
                 String mode = transferMode(value);
                 if (mode != null) {
-                    targets.forEach(t -> transferMode(context, t, mode, option, checks));
+                    for (String t : targets) {
+                        transferMode(context, t, mode, option, checks);
+                    }
                 } else {
                     checks.add(new Check("libata-force", item, CheckStatus.UNKNOWN, value + " in effect", "not checked",
                             "disktune cannot see the effect of '" + value + "' yet; look at disktune kernel-log"));
@@ -197,8 +233,13 @@ final class NcqOutcomeChecker implements Checker {
     private void linkSpeed(VerifyContext context, String port, String speed, Option option, List<Check> checks) {
         KernelBoot boot = context.boot();
         AtaLinkLog link = boot == null ? null : boot.ataLink(port);
-        String sysfs = context.machine().ataPorts().stream().filter(p -> p.name().equals(port)).map(AtaPort::linkSpeed)
-                .filter(Objects::nonNull).findFirst().orElse(null);
+        String sysfs = null;
+        for (AtaPort p : context.machine().ataPorts()) {
+            if (p.name().equals(port) && p.linkSpeed() != null) {
+                sysfs = p.linkSpeed();
+                break;
+            }
+        }
         String found = link != null && link.up() && link.speed() != null ? link.speed() : sysfs;
         String expected = "SATA link at " + speed;
         if (found == null) {
@@ -214,9 +255,7 @@ final class NcqOutcomeChecker implements Checker {
     private void transferMode(VerifyContext context, String ataId, String mode, Option option, List<Check> checks) {
         KernelBoot boot = context.boot();
         AtaDeviceLog log = boot == null ? null : boot.ataDevice(ataId);
-        String found = log != null && log.transferMode() != null ? log.transferMode()
-                : context.machine().ataPorts().stream().flatMap(p -> p.devices().stream()).filter(d -> d.id().equals(ataId))
-                        .map(d -> d.transferMode()).filter(Objects::nonNull).findFirst().orElse(null);
+        String found = log != null && log.transferMode() != null ? log.transferMode() : sysfsTransferMode(context, ataId);
         Disk disk = context.disk(ataId);
         String subject = ataId + (disk == null ? "" : " (" + disk.name() + ")");
         String expected = "configured for " + mode + " or slower";
@@ -228,6 +267,18 @@ final class NcqOutcomeChecker implements Checker {
         } else {
             checks.add(failed("transfer-mode", subject, expected, found, context, option, null));
         }
+    }
+
+    /** The transfer mode sysfs shows for the device: that of the first device with this id that shows one. */
+    private static String sysfsTransferMode(VerifyContext context, String ataId) {
+        for (AtaPort p : context.machine().ataPorts()) {
+            for (AtaDevice d : p.devices()) {
+                if (d.id().equals(ataId) && d.transferMode() != null) {
+                    return d.transferMode();
+                }
+            }
+        }
+        return null;
     }
 
     private static Check failed(String name, String subject, String expected, String found, VerifyContext context, Option option, Boolean inEffect) {
@@ -244,7 +295,9 @@ final class NcqOutcomeChecker implements Checker {
         TreeSet<String> ids = new TreeSet<>();
         KernelBoot boot = context.boot();
         if (boot != null) {
-            boot.ataDevices().forEach(d -> ids.add(d.id()));
+            for (AtaDeviceLog d : boot.ataDevices()) {
+                ids.add(d.id());
+            }
         }
         ids.addAll(context.ataDisks().keySet());
         return ids;

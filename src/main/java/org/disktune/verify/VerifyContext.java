@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedMap;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.detect.Disk;
@@ -89,7 +90,11 @@ public final class VerifyContext {
 
     /** Every desired option, module by module, in sorted order. */
     public void forEachOption(OptionVisitor visitor) {
-        desired.modules().forEach((module, params) -> params.forEach((p, v) -> visitor.visit(module, p, v)));
+        for (Map.Entry<String, SortedMap<String, String>> m : desired.modules().entrySet()) { // loops: no lambda to link (README "Speed")
+            for (Map.Entry<String, String> p : m.getValue().entrySet()) {
+                visitor.visit(m.getKey(), p.getKey(), p.getValue());
+            }
+        }
     }
 
     /** Receives one desired option. */
@@ -153,7 +158,9 @@ public final class VerifyContext {
             if (report == null) {
                 note("kernel log not read (" + logFailure + "): NCQ judged by queue_depth alone");
             } else {
-                report.notes().forEach(n -> note("kernel log: " + n));
+                for (String n : report.notes()) {
+                    note("kernel log: " + n);
+                }
                 KernelBoot last = report.lastBoot();
                 String running = machine().kernel();
                 if (last.kernelVersion() != null && running != null && !last.kernelVersion().equals(running)) {
@@ -208,7 +215,8 @@ public final class VerifyContext {
     }
 
     public ParameterType type(String module, String parameter) {
-        return catalog.parameter(module, parameter).map(DriverParameter::type).orElse(null);
+        Optional<DriverParameter> known = catalog.parameter(module, parameter); // not map(lambda): README "Speed"
+        return known.isPresent() ? known.get().type() : null;
     }
 
     /**
@@ -269,7 +277,13 @@ public final class VerifyContext {
             return Optional.empty();
         }
         String running = machine().kernel();
-        boolean runningHasImage = v.images().stream().anyMatch(i -> i.kernel() != null && i.kernel().equals(running));
+        boolean runningHasImage = false;
+        for (ImageCheck i : v.images()) {
+            if (i.kernel() != null && i.kernel().equals(running)) {
+                runningHasImage = true;
+                break;
+            }
+        }
         for (ImageCheck image : v.images()) {
             if (runningHasImage && !running.equals(image.kernel())) {
                 continue;
@@ -317,9 +331,22 @@ public final class VerifyContext {
         return false;
     }
 
+    /**
+     * {@code stripped.split("\\s+")[0]} without the regex (String.split compiles it) for a stripped, non-blank text: the
+     * text up to its first space, tab, line feed, vertical tab, form feed or carriage return (what \s matches).
+     */
+    static String firstWord(String stripped) {
+        for (int i = 0; i < stripped.length(); i++) {
+            if (" \t\n\u000B\f\r".indexOf(stripped.charAt(i)) >= 0) {
+                return stripped.substring(0, i);
+            }
+        }
+        return stripped;
+    }
+
     static Instant bootTime(Host host) {
         try {
-            String uptime = Files.readString(host.path("/proc/uptime")).strip().split("\\s+")[0];
+            String uptime = firstWord(Files.readString(host.path("/proc/uptime")).strip());
             double seconds = Double.parseDouble(uptime);
             return host.clock().instant().minusMillis((long) (seconds * 1000));
         } catch (IOException | RuntimeException e) {

@@ -10,6 +10,7 @@ import java.util.Objects;
 
 import org.disktune.apply.BootIdReader;
 import org.disktune.apply.ChangeKind;
+import org.disktune.apply.ChangeRecord;
 import org.disktune.apply.EntryState;
 import org.disktune.apply.FileRecord;
 import org.disktune.apply.Journal;
@@ -95,17 +96,29 @@ public final class VerifyService {
             notes.add(DisktuneModprobeFile.PATH + " holds no options");
         }
         VerifyContext context = new VerifyContext(host, catalog, desired, writer, notes);
-        String recorded = entry == null ? null : entry.files().stream().filter(f -> f.path().equals(DisktuneModprobeFile.PATH))
-                .map(FileRecord::newSha256).filter(Objects::nonNull).findFirst().orElse(null);
+        String recorded = entry == null ? null : recordedSha256(entry);
         List<Checker> checkers = new ArrayList<>(List.of(new ModprobeFileChecker(recorded), new ModuleOptionChecker(),
                 new NcqOutcomeChecker(), new InitramfsChecker()));
-        evaluation.ifPresent(e -> checkers.add(new SettingsChecker(e)));
-        evaluation.ifPresent(e -> checkers.add(new PersistenceChecker(e)));
-        evaluation.ifPresent(e -> checkers.add(new BootUnitChecker(host, e)));
+        if (evaluation.isPresent()) { // not ifPresent(lambda), nor streams below: no lambda to link (README "Speed")
+            DesiredStateService.Evaluation e = evaluation.get();
+            checkers.add(new SettingsChecker(e));
+            checkers.add(new PersistenceChecker(e));
+            checkers.add(new BootUnitChecker(host, e));
+        }
         for (Checker checker : checkers) {
             checks.addAll(checker.check(context));
         }
         return VerifyReport.of(checks, notes, strict);
+    }
+
+    /** The SHA-256 the entry recorded for the modprobe file it wrote: that of its first record of the file with one. */
+    private static String recordedSha256(JournalEntry entry) {
+        for (FileRecord f : entry.files()) {
+            if (f.path().equals(DisktuneModprobeFile.PATH) && f.newSha256() != null) {
+                return f.newSha256();
+            }
+        }
+        return null;
     }
 
     /**
@@ -131,8 +144,13 @@ public final class VerifyService {
     private JournalEntry lastWriter() {
         JournalEntry last = null;
         for (JournalEntry e : new Journal(host).entries()) {
-            boolean wrote = e.changes().stream().anyMatch(c -> (c.kind() == ChangeKind.WRITE_FILE || c.kind() == ChangeKind.DELETE_FILE)
-                    && DisktuneModprobeFile.PATH.equals(c.path()));
+            boolean wrote = false;
+            for (ChangeRecord c : e.changes()) {
+                if ((c.kind() == ChangeKind.WRITE_FILE || c.kind() == ChangeKind.DELETE_FILE) && DisktuneModprobeFile.PATH.equals(c.path())) {
+                    wrote = true;
+                    break;
+                }
+            }
             if (wrote && (e.state() == EntryState.APPLIED || e.state() == EntryState.UNDONE)) {
                 last = e;
             }

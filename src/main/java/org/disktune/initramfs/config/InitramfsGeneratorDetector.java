@@ -1,10 +1,14 @@
 package org.disktune.initramfs.config;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +16,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.host.Host;
@@ -27,7 +30,11 @@ public final class InitramfsGeneratorDetector {
     public static final String MKINITCPIO_PRESETS = "/etc/mkinitcpio.d";
     public static final String INITRAMFS_TOOLS_CONF = "/etc/initramfs-tools/initramfs.conf";
     private static final List<String> BIN_DIRS = List.of("/usr/bin", "/usr/sbin", "/bin", "/sbin");
-    private static final Pattern MKINITCPIO_VERSION = Pattern.compile("(?m)^declare -r version=['\"]?([0-9][^'\"\\s]*)");
+
+    /** Compiled when a mkinitcpio program is found, not at class initialisation (README "Speed"). */
+    private static final class Patterns {
+        static final Pattern MKINITCPIO_VERSION = Pattern.compile("(?m)^declare -r version=['\"]?([0-9][^'\"\\s]*)");
+    }
 
     private final Host host;
 
@@ -36,12 +43,19 @@ public final class InitramfsGeneratorDetector {
     }
 
     public GeneratorDetection detect() {
+        // explicit tests and loops, not lambdas or streams, on detect's way: each lambda costs its link time (README "Speed")
         List<DetectedGenerator> generators = new ArrayList<>();
-        mkinitcpio().ifPresent(generators::add);
-        dracut().ifPresent(generators::add);
-        initramfsTools().ifPresent(generators::add);
+        addIfPresent(mkinitcpio(), generators);
+        addIfPresent(dracut(), generators);
+        addIfPresent(initramfsTools(), generators);
         List<InstalledKernel> kernels = kernels(generators);
         return new GeneratorDetection(generators, kernels, bootImages());
+    }
+
+    private static void addIfPresent(Optional<DetectedGenerator> generator, List<DetectedGenerator> into) {
+        if (generator.isPresent()) {
+            into.add(generator.get());
+        }
     }
 
     private Optional<DetectedGenerator> mkinitcpio() {
@@ -52,7 +66,7 @@ public final class InitramfsGeneratorDetector {
         }
         String version = null;
         if (program != null) {
-            Matcher m = MKINITCPIO_VERSION.matcher(readLatin1(program));
+            Matcher m = Patterns.MKINITCPIO_VERSION.matcher(readLatin1(program));
             version = m.find() ? m.group(1) : null;
         }
         List<String> configFiles = new ArrayList<>();
@@ -120,7 +134,11 @@ public final class InitramfsGeneratorDetector {
         }
         List<InstalledKernel> out = new ArrayList<>();
         for (String v : versions) {
-            String pkgbase = firstLine("/usr/lib/modules/" + v + "/pkgbase").or(() -> firstLine("/lib/modules/" + v + "/pkgbase")).orElse(null);
+            Optional<String> pkgbaseLine = firstLine("/usr/lib/modules/" + v + "/pkgbase");
+            if (pkgbaseLine.isEmpty()) {
+                pkgbaseLine = firstLine("/lib/modules/" + v + "/pkgbase");
+            }
+            String pkgbase = pkgbaseLine.orElse(null);
             String kernelImage = firstExisting(java.util.Arrays.asList("/boot/vmlinuz-" + v, pkgbase == null ? null : "/boot/vmlinuz-" + pkgbase,
                     "/lib/modules/" + v + "/vmlinuz", "/usr/lib/modules/" + v + "/vmlinuz"));
             LinkedHashSet<String> candidates = new LinkedHashSet<>(List.of("/boot/initrd.img-" + v, "/boot/initramfs-" + v + ".img", "/boot/initrd-" + v));
@@ -130,32 +148,55 @@ public final class InitramfsGeneratorDetector {
             }
             for (DetectedGenerator g : generators) {
                 for (MkinitcpioPreset p : g.presets()) {
-                    if (p.name().equals(pkgbase) || p.presets().stream().anyMatch(x -> v.equals(p.kver(x)))) {
-                        p.presets().forEach(x -> {
+                    if (p.name().equals(pkgbase) || presetForKernel(p, v)) {
+                        for (String x : p.presets()) {
                             String img = p.images().get(x);
                             if (img != null) {
                                 candidates.add(img);
                             }
-                        });
+                        }
                     }
                 }
             }
-            List<String> images = candidates.stream().filter(c -> c.startsWith("/") && Files.isRegularFile(host.path(c))).toList();
+            List<String> images = new ArrayList<>();
+            for (String c : candidates) {
+                if (c.startsWith("/") && Files.isRegularFile(host.path(c))) {
+                    images.add(c);
+                }
+            }
             out.add(new InstalledKernel(v, kernelImage, images, pkgbase));
         }
         return out;
     }
 
+    /** Whether one of the preset's presets is for kernel {@code version}. */
+    private static boolean presetForKernel(MkinitcpioPreset p, String version) {
+        for (String x : p.presets()) {
+            if (version.equals(p.kver(x))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private List<String> bootImages() {
-        return list("/boot", null).stream().filter(p -> {
+        List<String> images = new ArrayList<>();
+        for (String p : list("/boot", null)) {
             String n = p.substring(p.lastIndexOf('/') + 1);
-            return (n.startsWith("initrd") || n.startsWith("initramfs") || (n.startsWith("kernel26") && n.endsWith(".img")))
-                    && Files.isRegularFile(host.path(p));
-        }).toList();
+            if ((n.startsWith("initrd") || n.startsWith("initramfs") || (n.startsWith("kernel26") && n.endsWith(".img")))
+                    && Files.isRegularFile(host.path(p))) {
+                images.add(p);
+            }
+        }
+        return Collections.unmodifiableList(images);
     }
 
     private String program(String name) {
-        return firstExisting(BIN_DIRS.stream().map(d -> d + "/" + name).toList());
+        List<String> paths = new ArrayList<>();
+        for (String d : BIN_DIRS) {
+            paths.add(d + "/" + name);
+        }
+        return firstExisting(paths);
     }
 
     private String firstExisting(List<String> paths) {
@@ -183,12 +224,26 @@ public final class InitramfsGeneratorDetector {
         if (!Files.isDirectory(d)) {
             return List.of();
         }
-        try (Stream<Path> s = Files.list(d)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> suffix == null || n.endsWith(suffix)).sorted()
-                    .map(n -> dir + "/" + n).toList();
+        List<String> names = new ArrayList<>();
+        // what Files.list reads, without its stream; an error while reading the entries is thrown as Files.list's stream does
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(d)) {
+            for (Path p : entries) {
+                String n = p.getFileName().toString();
+                if (suffix == null || n.endsWith(suffix)) {
+                    names.add(n);
+                }
+            }
+        } catch (DirectoryIteratorException e) {
+            throw new UncheckedIOException(e.getCause());
         } catch (IOException e) {
             throw DisktuneException.environment("cannot list " + dir + ": " + e.getMessage());
         }
+        Collections.sort(names);
+        List<String> paths = new ArrayList<>();
+        for (String n : names) {
+            paths.add(dir + "/" + n);
+        }
+        return Collections.unmodifiableList(paths);
     }
 
     private Optional<String> readIfPresent(String machinePath) {

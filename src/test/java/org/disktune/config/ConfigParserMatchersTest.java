@@ -1,0 +1,130 @@
+package org.disktune.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * ConfigParser's character loops against the regexes they replaced, on the empty string and many generated strings
+ * over an alphabet holding every character the patterns name, their neighbours in ASCII ('/' ':' '@' '[' '`' '{'),
+ * and look-alikes outside ASCII (Arabic and full-width digits, the Kelvin sign, dotted I, accented letters).
+ */
+class ConfigParserMatchersTest {
+    /** The characters the patterns are about: what most generated strings are made of. */
+    private static final String NAMED = "azAZ09bcdefmgFG_.:-*?![]+@x";
+    private static final String EDGES = "/:@[`{ \t\n\r\u0000\u007f~#=,'\"\\\u00e9\u0660\uff10\u212a\u0130\u017f\ud83d\ude00";
+
+    @Test
+    void labelMatchesItsRegex() {
+        same("[A-Za-z0-9][A-Za-z0-9_.:-]*", ConfigParser::isLabel, NAMED);
+    }
+
+    @Test
+    void moduleNameMatchesItsRegex() {
+        same("[a-z0-9_-]+", ConfigParser::isModuleName, NAMED);
+    }
+
+    @Test
+    void parameterNameMatchesItsRegex() {
+        same("[a-z0-9_]+", ConfigParser::isParameterName, NAMED);
+    }
+
+    @Test
+    void kernelMdMatchesItsRegex() {
+        List<String> inputs = generated("md0123456789mdmdMD/:", 10);
+        for (String s : generated("0123456789", 8)) {
+            inputs.add("md" + s);
+        }
+        compare(Pattern.compile("md[0-9]+"), ConfigParser::isKernelMd, inputs);
+    }
+
+    @Test
+    void nameGlobMatchesItsRegex() {
+        same("[A-Za-z0-9_.:*?!\\[\\]-]+", ConfigParser::isNameGlob, NAMED);
+    }
+
+    @Test
+    void driverMatchesItsRegex() {
+        same("[A-Za-z0-9_-]+", ConfigParser::isDriver, NAMED);
+    }
+
+    @Test
+    void wwnMatchesItsRegex() {
+        same("[A-Za-z0-9.:_-]+", ConfigParser::isWwn, NAMED);
+    }
+
+    @Test
+    void byIdMatchesItsRegex() {
+        same("[A-Za-z0-9_.:+@-]+", ConfigParser::isById, NAMED);
+    }
+
+    @Test
+    void uuidMatchesItsRegex() {
+        Pattern regex = Pattern.compile(
+                "[0-9a-fA-F]{8}(:[0-9a-fA-F]{8}){3}|[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|[0-9a-fA-F]{32}");
+        List<String> inputs = new ArrayList<>(generated("0123456789abcdefABCDEFgG:-", 40));
+        // UUID-shaped strings: a template's hexadecimal digits filled in, then now and then one character changed,
+        // dropped or added, so that both sides of every length and separator test are reached
+        Random random = new Random(11);
+        String[] templates = {"xxxxxxxx:xxxxxxxx:xxxxxxxx:xxxxxxxx", "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"};
+        String hex = "0123456789abcdefABCDEF";
+        for (int i = 0; i < 60_000; i++) {
+            StringBuilder s = new StringBuilder();
+            for (char t : templates[random.nextInt(templates.length)].toCharArray()) {
+                s.append(t == 'x' ? hex.charAt(random.nextInt(hex.length())) : t);
+            }
+            switch (random.nextInt(4)) {
+                case 0 -> s.setCharAt(random.nextInt(s.length()), pick(random, "gG:-/@`{0fF" + EDGES));
+                case 1 -> s.deleteCharAt(random.nextInt(s.length()));
+                case 2 -> s.insert(random.nextInt(s.length() + 1), pick(random, hex + ":-g"));
+                default -> {
+                }
+            }
+            inputs.add(s.toString());
+        }
+        compare(regex, ConfigParser::isUuid, inputs);
+    }
+
+    private static void same(String regex, Predicate<String> matcher, String named) {
+        compare(Pattern.compile(regex), matcher, generated(named, 14));
+    }
+
+    /** Checks both agree on every input, and that the inputs reach both answers many times. */
+    private static void compare(Pattern regex, Predicate<String> matcher, List<String> inputs) {
+        int matched = 0;
+        for (String s : inputs) {
+            boolean expected = regex.matcher(s).matches();
+            assertEquals(expected, matcher.test(s), () -> "'" + s + "' against " + regex);
+            matched += expected ? 1 : 0;
+        }
+        assertTrue(matched > 1000 && inputs.size() - matched > 1000, "too few of one answer: " + matched + " of " + inputs.size());
+    }
+
+    /** The empty string and strings of up to {@code maxLength} characters, mostly from {@code named}, some from the edges. */
+    private static List<String> generated(String named, int maxLength) {
+        Random random = new Random(named.hashCode());
+        List<String> out = new ArrayList<>();
+        out.add("");
+        for (int i = 0; i < 60_000; i++) {
+            int length = random.nextInt(maxLength + 1);
+            StringBuilder s = new StringBuilder();
+            for (int j = 0; j < length; j++) {
+                s.append(random.nextInt(12) == 0 ? pick(random, EDGES + NAMED) : pick(random, named));
+            }
+            out.add(s.toString());
+        }
+        return out;
+    }
+
+    private static char pick(Random random, String from) {
+        return from.charAt(random.nextInt(from.length()));
+    }
+}
