@@ -178,7 +178,7 @@ public final class DesiredStateService {
         TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine);
         errors.addAll(tuning.errors());
         if (tuning.errors().isEmpty()) {
-            errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, this::read).errors());
+            errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, files()).errors());
             errors.sort(java.util.Comparator.comparingInt(ConfigProblem::line));
         }
         return new CheckResult(loaded.shown(), errors, loaded.parsed().state().warnings(), tuning.absent());
@@ -198,7 +198,7 @@ public final class DesiredStateService {
         MachineReport machine = detect();
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
+        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, files());
         requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
         persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause()));
@@ -310,7 +310,7 @@ public final class DesiredStateService {
         }
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
+        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, files());
         List<org.disktune.apply.ProgramSetting> settings = new ArrayList<>();
         for (Change change : persistence.live()) {
             LiveSteps.hdparmOf(change, device).ifPresent(settings::add);
