@@ -110,7 +110,9 @@ public final class Fstab {
         String rawOptions = words.size() > 3 ? word(text, words.get(3)) : null;
         List<String> options = new ArrayList<>();
         if (rawOptions != null) {
-            splitOptions(rawOptions).forEach(o -> options.add(decode(o)));
+            for (String o : splitOptions(rawOptions)) {
+                options.add(decode(o));
+            }
         }
         FstabEntry entry = new FstabEntry(number, decode(word(text, words.get(0))), decode(word(text, words.get(1))),
                 decode(word(text, type)), options, rawOptions);
@@ -194,7 +196,11 @@ public final class Fstab {
 
     /** Every mount line mount(8) would use, in file order. */
     public List<FstabEntry> entries() {
-        return located.stream().map(Located::entry).toList();
+        List<FstabEntry> entries = new ArrayList<>(located.size());
+        for (Located l : located) {
+            entries.add(l.entry());
+        }
+        return java.util.Collections.unmodifiableList(entries);
     }
 
     /** Every mount line for {@code mountPoint}, trailing slashes ignored on both sides (more than one is a conflict). */

@@ -53,8 +53,12 @@ public final class FstabEditor {
                         + "; fix that line, then run again");
             }
         }
-        List<Fstab.Located> matches = parsed.located().stream()
-                .filter(l -> Fstab.normalize(l.entry().mountPoint()).equals(target)).toList();
+        List<Fstab.Located> matches = new ArrayList<>();
+        for (Fstab.Located l : parsed.located()) {
+            if (Fstab.normalize(l.entry().mountPoint()).equals(target)) {
+                matches.add(l);
+            }
+        }
         if (matches.isEmpty()) {
             return new FstabResult.NotInFstab(printable(mountPoint) + " has no line in " + file + " (a systemd .mount unit, autofs or a "
                     + "manual mount mounts it); disktune does not invent fstab lines: add one for it, or set the options where it is mounted");
@@ -70,7 +74,7 @@ public final class FstabEditor {
             return new FstabResult.Refused(file + ":" + entry.line() + " is a swap line; swap has no mount options to set");
         }
         String oldOptions = entry.rawOptions();
-        if (oldOptions != null && oldOptions.chars().filter(c -> c == '"').count() % 2 != 0) {
+        if (oldOptions != null && count(oldOptions, '"') % 2 != 0) {
             return new FstabResult.Refused(file + ":" + entry.line() + ": the options field '" + printable(oldOptions)
                     + "' has a '\"' that is not closed, so it cannot be split into options; fix the line by hand");
         }
@@ -78,7 +82,7 @@ public final class FstabEditor {
         if (Objects.equals(oldOptions, newOptions)) {
             return new FstabResult.Edited(fstab, entry.line(), oldOptions, oldOptions);
         }
-        if (newOptions.chars().anyMatch(c -> c <= ' ' || c == 0x7f) || newOptions.startsWith("#")) {
+        if (hasBlankOrControl(newOptions) || newOptions.startsWith("#")) {
             return new FstabResult.Refused(file + ":" + entry.line() + ": the options field '" + printable(newOptions)
                     + "' would not be one field; fix the line by hand");
         }
@@ -141,7 +145,10 @@ public final class FstabEditor {
             FstabEntry w = was.get(i);
             FstabEntry n = now.get(i);
             if (w.line() == line) {
-                List<String> decoded = Fstab.splitOptions(newOptions).stream().map(Fstab::decode).toList();
+                List<String> decoded = new ArrayList<>();
+                for (String option : Fstab.splitOptions(newOptions)) {
+                    decoded.add(Fstab.decode(option));
+                }
                 w = new FstabEntry(w.line(), w.spec(), w.mountPoint(), w.type(), decoded, newOptions);
             }
             if (!w.equals(n)) {
@@ -156,13 +163,41 @@ public final class FstabEditor {
             return "";
         }
         StringBuilder out = new StringBuilder();
-        s.codePoints().forEach(c -> {
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
             if (Character.isISOControl(c)) {
                 out.append(String.format("\\x%02x", c));
             } else {
                 out.appendCodePoint(c);
             }
-        });
+            i += Character.charCount(c);
+        }
         return out.toString();
+    }
+
+    /*
+     * Loops, not s.chars() streams: the editor runs on every verify of a configuration with [mount] sections, where each
+     * lambda linked costs start-up time on JDK 17.
+     */
+
+    private static long count(String s, char wanted) {
+        long count = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) == wanted) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** A blank, a control character or DEL: what cannot stay inside one fstab field. */
+    private static boolean hasBlankOrControl(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c <= ' ' || c == 0x7f) {
+                return true;
+            }
+        }
+        return false;
     }
 }

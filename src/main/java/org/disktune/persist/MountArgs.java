@@ -26,7 +26,7 @@ public final class MountArgs {
         if (wanted.isEmpty()) {
             throw new IllegalArgumentException("no mount option to set on " + mountPoint);
         }
-        if (mountPoint == null || !mountPoint.startsWith("/") || mountPoint.chars().anyMatch(Character::isISOControl)) {
+        if (mountPoint == null || !mountPoint.startsWith("/") || hasControl(mountPoint)) {
             throw DisktuneException.usage("'" + (mountPoint == null ? "" : mountPoint.replaceAll("\\p{Cntrl}", "?"))
                     + "' is not a mount point disktune remounts (an absolute path without control characters); fix the [mount] section");
         }
@@ -38,5 +38,15 @@ public final class MountArgs {
             options.add(wanted.lazytime() ? "lazytime" : "nolazytime");
         }
         return List.of("mount", "-o", String.join(",", options), mountPoint);
+    }
+
+    /** A loop, not chars().anyMatch: no lambda to link on the verify path. */
+    private static boolean hasControl(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isISOControl(s.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -117,9 +117,11 @@ public final class UdevMatches {
         if (m instanceof DiskMatch.Wwn w) {
             return wwn(w);
         } else if (m instanceof DiskMatch.Serial s) {
-            return exact(s).orElse(() -> serial(s.value()));
+            Refused refused = exact(s);
+            return refused != null ? refused : serial(s.value());
         } else if (m instanceof DiskMatch.ById b) {
-            return exact(b).orElse(() -> byId(b));
+            Refused refused = exact(b);
+            return refused != null ? refused : byId(b);
         } else if (m instanceof DiskMatch.Model model) {
             return expressed(new UdevKey("ENV", "ID_MODEL", "==", alternatives(model.glob())));
         } else if (m instanceof DiskMatch.Vendor v) {
@@ -129,7 +131,8 @@ public final class UdevMatches {
         } else if (m instanceof DiskMatch.Rotational r) {
             return expressed(new UdevKey("ATTR", "queue/rotational", "==", r.rotational() ? "1" : "0"));
         } else if (m instanceof DiskMatch.Driver d) {
-            return exact(d).orElse(() -> expressed(UdevKey.of("SUBSYSTEMS", "==", "pci"), UdevKey.of("DRIVERS", "==", d.value())));
+            Refused refused = exact(d);
+            return refused != null ? refused : expressed(UdevKey.of("SUBSYSTEMS", "==", "pci"), UdevKey.of("DRIVERS", "==", d.value()));
         } else if (m instanceof DiskMatch.MemberOf md) {
             return members(md, members);
         } else if (m instanceof DiskMatch.Name n) {
@@ -148,11 +151,15 @@ public final class UdevMatches {
             return new Refused("match.md = " + md.value() + " cannot be seen by udev (when a disk appears it is not yet a member), "
                     + "and " + md.value() + " has no members on this machine to name instead" + fix);
         }
-        if (names.get().stream().anyMatch(n -> n == null || unsafe(n) != null || n.contains("/"))) {
-            return new Refused("match.md = " + md.value() + ": a member of " + md.value() + " has no /dev/disk/by-id name udev can "
-                    + "match" + fix);
+        List<String> links = new ArrayList<>();
+        for (String n : names.get()) {
+            if (n == null || unsafe(n) != null || n.contains("/")) {
+                return new Refused("match.md = " + md.value() + ": a member of " + md.value() + " has no /dev/disk/by-id name udev can "
+                        + "match" + fix);
+            }
+            links.add("disk/by-id/" + n);
         }
-        return expressed(UdevKey.of("SYMLINK", "==", String.join("|", names.get().stream().map(n -> "disk/by-id/" + n).toList())));
+        return expressed(UdevKey.of("SYMLINK", "==", String.join("|", links)));
     }
 
     private static Translation byId(DiskMatch.ById b) {
@@ -227,7 +234,8 @@ public final class UdevMatches {
     private static Translation wwn(DiskMatch.Wwn w) {
         String n = normalize(w.value());
         if (n.startsWith("nvme.")) {
-            return exact(w).orElse(() -> expressed(new UdevKey("ENV", "ID_WWN", "==", n)));
+            Refused refused = exact(w);
+            return refused != null ? refused : expressed(new UdevKey("ENV", "ID_WWN", "==", n));
         }
         if (n.matches("[0-9a-f]{16}")) {
             return expressed(new UdevKey("ENV", "ID_WWN", "==", "0x" + n + "|eui." + n));
@@ -294,17 +302,18 @@ public final class UdevMatches {
         return new Expressed(List.of(keys));
     }
 
-    /** A value that must be matched literally: refused when it holds glob characters. */
-    private static Exact exact(DiskMatch m) {
-        boolean glob = m.value().chars().anyMatch(c -> c == '*' || c == '?' || c == '[');
-        return new Exact(glob ? new Refused(m.key() + " = " + m.value() + " holds a glob character (* ? [), but " + m.key()
-                + " is compared exactly; write the whole value") : null);
-    }
-
-    private record Exact(Refused refused) {
-        Translation orElse(java.util.function.Supplier<Translation> translation) {
-            return refused != null ? refused : translation.get();
+    /** A value that must be matched literally: refused when it holds glob characters, else null. */
+    private static Refused exact(DiskMatch m) {
+        boolean glob = false;
+        for (int i = 0; i < m.value().length(); i++) {
+            char c = m.value().charAt(i);
+            if (c == '*' || c == '?' || c == '[') {
+                glob = true;
+                break;
+            }
         }
+        return glob ? new Refused(m.key() + " = " + m.value() + " holds a glob character (* ? [), but " + m.key()
+                + " is compared exactly; write the whole value") : null;
     }
 
     /** What makes a value unsafe in a udev rule, or null. */
@@ -327,7 +336,10 @@ public final class UdevMatches {
 
     static String printable(String value) {
         StringBuilder s = new StringBuilder();
-        value.chars().forEach(c -> s.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", c) : String.valueOf((char) c)));
+        for (int i = 0; i < value.length(); i++) {
+            int c = value.charAt(i);
+            s.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", c) : String.valueOf((char) c));
+        }
         return s.toString();
     }
 }

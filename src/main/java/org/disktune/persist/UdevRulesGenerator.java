@@ -66,6 +66,15 @@ public final class UdevRulesGenerator {
     private record Section(Specificity rank, int line, String text) {
     }
 
+    /** By rank, then by line; a class, not Comparator.comparing: no lambda to link on the verify path. */
+    private static final Comparator<Section> ORDER = new Comparator<>() {
+        @Override
+        public int compare(Section a, Section b) {
+            int byRank = a.rank().compareTo(b.rank());
+            return byRank != 0 ? byRank : Integer.compare(a.line(), b.line());
+        }
+    };
+
     public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted) {
         return generate(state, wanted, UdevMatches.MdMembers.NONE);
     }
@@ -85,13 +94,26 @@ public final class UdevRulesGenerator {
             if (!(UdevMatches.section(rule, members) instanceof UdevMatches.Expressed expressed)) {
                 continue; // reported by UdevMatches.problems
             }
-            List<SettingValue> scheduler = rule.settings().stream().filter(v -> v.setting() == Setting.SCHEDULER).toList();
-            List<SettingValue> rest = rule.settings().stream().filter(v -> v.setting() != Setting.SCHEDULER).toList();
+            List<SettingValue> scheduler = new ArrayList<>();
+            List<SettingValue> rest = new ArrayList<>();
+            for (SettingValue v : rule.settings()) {
+                if (v.setting() == Setting.SCHEDULER) {
+                    scheduler.add(v);
+                } else {
+                    rest.add(v);
+                }
+            }
             if (!scheduler.isEmpty()) {
-                diskRule(rule, expressed, scheduler, wanted, members, file, errors).ifPresent(schedulers::add);
+                Optional<Section> section = diskRule(rule, expressed, scheduler, wanted, members, file, errors);
+                if (section.isPresent()) {
+                    schedulers.add(section.get());
+                }
             }
             if (persisted(rest)) {
-                diskRule(rule, expressed, rest, wanted, members, file, errors).ifPresent(disks::add);
+                Optional<Section> section = diskRule(rule, expressed, rest, wanted, members, file, errors);
+                if (section.isPresent()) {
+                    disks.add(section.get());
+                }
             }
         }
         for (MdRule rule : state.arrays()) {
@@ -122,17 +144,22 @@ public final class UdevRulesGenerator {
                 arrays.add(new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), rule(comment, lines)));
             }
         }
-        Comparator<Section> order = Comparator.comparing(Section::rank).thenComparingInt(Section::line);
-        schedulers.sort(order);
-        disks.sort(order);
-        arrays.sort(order);
+        schedulers.sort(ORDER);
+        disks.sort(ORDER);
+        arrays.sort(ORDER);
         if (schedulers.isEmpty() && disks.isEmpty() && arrays.isEmpty()) {
             return new GeneratedRules(PATH, Optional.empty(), errors);
         }
         StringBuilder text = new StringBuilder(header(file));
-        schedulers.forEach(s -> text.append('\n').append(s.text()));
-        disks.forEach(s -> text.append('\n').append(s.text()));
-        arrays.forEach(s -> text.append('\n').append(s.text()));
+        for (Section s : schedulers) {
+            text.append('\n').append(s.text());
+        }
+        for (Section s : disks) {
+            text.append('\n').append(s.text());
+        }
+        for (Section s : arrays) {
+            text.append('\n').append(s.text());
+        }
         return new GeneratedRules(PATH, Optional.of(text.toString()), errors);
     }
 
@@ -149,15 +176,21 @@ public final class UdevRulesGenerator {
         List<String> lines = new ArrayList<>();
         lines.add(BASE + ", KERNEL!=\"md*|dm-*\"");
         lines.add(render(expressed.keys()));
-        return settings(subset, wanted, file, comment, errors).map(settings -> {
-            lines.addAll(settings);
-            return new Section(rule.specificity(), rule.line(), rule(comment, lines));
-        });
+        Optional<List<String>> settings = settings(subset, wanted, file, comment, errors);
+        if (settings.isEmpty()) {
+            return Optional.empty();
+        }
+        lines.addAll(settings.get());
+        return Optional.of(new Section(rule.specificity(), rule.line(), rule(comment, lines)));
     }
 
     private static boolean persisted(List<SettingValue> settings) {
-        return settings.stream().anyMatch(s -> s.setting().mechanism() == SettingMechanism.SYSFS
-                || s.setting().mechanism() == SettingMechanism.HDPARM);
+        for (SettingValue s : settings) {
+            if (s.setting().mechanism() == SettingMechanism.SYSFS || s.setting().mechanism() == SettingMechanism.HDPARM) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The ATTR and RUN lines of a section, adding a comment line per setting; empty when a value is refused. */
@@ -194,7 +227,11 @@ public final class UdevRulesGenerator {
     }
 
     private static String render(List<UdevKey> keys) {
-        return String.join(", ", keys.stream().map(UdevKey::render).toList());
+        List<String> rendered = new ArrayList<>(keys.size());
+        for (UdevKey key : keys) {
+            rendered.add(key.render());
+        }
+        return String.join(", ", rendered);
     }
 
     private static String rule(List<String> comment, List<String> lines) {

@@ -26,7 +26,9 @@ public record UnitsState(Map<String, byte[]> etc, List<String> packaged, List<St
         boolean live, boolean systemdRunning) {
     public UnitsState {
         Map<String, byte[]> copy = new LinkedHashMap<>();
-        etc.forEach((k, v) -> copy.put(k, v == null ? null : v.clone()));
+        for (Map.Entry<String, byte[]> e : etc.entrySet()) {
+            copy.put(e.getKey(), e.getValue() == null ? null : e.getValue().clone());
+        }
         etc = java.util.Collections.unmodifiableMap(copy);
         packaged = List.copyOf(packaged);
         enabled = List.copyOf(enabled);
@@ -39,17 +41,36 @@ public record UnitsState(Map<String, byte[]> etc, List<String> packaged, List<St
         List<String> enabled = new ArrayList<>();
         for (String name : Units.NAMES) {
             etc.put(name, read(host, Units.ETC_DIRECTORY + "/" + name));
-            if (Units.PACKAGE_DIRECTORIES.stream().anyMatch(d -> Files.isRegularFile(host.path(d + "/" + name)))) {
+            if (inPackageDirectory(host, name)) {
                 packaged.add(name);
             }
             List<String> targets = Units.wantedBy(name);
-            if (!targets.isEmpty() && targets.stream()
-                    .allMatch(t -> Files.exists(host.node(Units.enableLink(name, t)), LinkOption.NOFOLLOW_LINKS))) {
+            if (!targets.isEmpty() && allLinked(host, name, targets)) {
                 enabled.add(name);
             }
         }
         return new UnitsState(etc, packaged, enabled, Files.exists(host.path(Units.PROGRAM)), host.live(),
                 host.live() && Files.isDirectory(host.path("/run/systemd/system")));
+    }
+
+    /* Loops, not streams: verify reads the units on every run, where each lambda linked costs start-up time on JDK 17. */
+
+    private static boolean inPackageDirectory(Host host, String name) {
+        for (String d : Units.PACKAGE_DIRECTORIES) {
+            if (Files.isRegularFile(host.path(d + "/" + name))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean allLinked(Host host, String name, List<String> targets) {
+        for (String t : targets) {
+            if (!Files.exists(host.node(Units.enableLink(name, t)), LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static byte[] read(Host host, String machinePath) {

@@ -8,9 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.disktune.apply.WriteAttribute;
 import org.disktune.config.ConfigProblem;
@@ -67,11 +65,18 @@ public final class DesiredStatePlanner {
      * then {@code ata-}, {@code nvme-}, {@code scsi-} ...), null when udev gave it none.
      */
     public static String identity(Disk disk) {
-        List<String> names = disk.byId().stream().filter(n -> !n.contains("-part")).sorted().toList();
+        List<String> names = new ArrayList<>();
+        for (String n : disk.byId()) {
+            if (!n.contains("-part")) {
+                names.add(n);
+            }
+        }
+        names.sort(null);
         for (String prefix : BY_ID_PREFERENCE) {
-            Optional<String> name = names.stream().filter(n -> n.startsWith(prefix)).findFirst();
-            if (name.isPresent()) {
-                return name.get();
+            for (String name : names) {
+                if (name.startsWith(prefix)) {
+                    return name;
+                }
             }
         }
         return names.isEmpty() ? null : names.get(0);
@@ -89,6 +94,44 @@ public final class DesiredStatePlanner {
     /** Two same-rank sections disagreeing on one setting; the devices where they meet. */
     private record Conflict(SettingScope scope, Specificity rank, SettingValue first, SettingValue second) {
     }
+
+    /*
+     * The comparators below are classes, not Comparator.comparing(...): on JDK 17 each lambda or method reference linked
+     * in a run costs about 0.3 ms of start-up, and the planner runs on every verify.
+     */
+
+    /** Problems by line, then by message. */
+    private static final Comparator<ConfigProblem> BY_LINE_THEN_MESSAGE = new Comparator<>() {
+        @Override
+        public int compare(ConfigProblem a, ConfigProblem b) {
+            int byLine = Integer.compare(a.line(), b.line());
+            return byLine != 0 ? byLine : a.message().compareTo(b.message());
+        }
+    };
+
+    /** Disks by kernel name in device order (sda, sdb, ..., sdz, sdaa). */
+    private static final Comparator<Disk> DISKS_BY_NAME = new Comparator<>() {
+        @Override
+        public int compare(Disk a, Disk b) {
+            return DEVICE_ORDER.compare(a.name(), b.name());
+        }
+    };
+
+    /** Arrays by kernel name in device order. */
+    private static final Comparator<MdArray> ARRAYS_BY_NAME = new Comparator<>() {
+        @Override
+        public int compare(MdArray a, MdArray b) {
+            return DEVICE_ORDER.compare(a.name(), b.name());
+        }
+    };
+
+    /** Mounts by mount point. */
+    private static final Comparator<Mount> MOUNTS_BY_POINT = new Comparator<>() {
+        @Override
+        public int compare(Mount a, Mount b) {
+            return a.mountPoint().compareTo(b.mountPoint());
+        }
+    };
 
     /** The state of one planning run. */
     private final class Planning {
@@ -114,60 +157,95 @@ public final class DesiredStatePlanner {
             disks();
             arrays();
             mounts();
-            conflicts.forEach(this::conflictError);
-            errors.sort(Comparator.comparingInt(ConfigProblem::line).thenComparing(ConfigProblem::message));
-            desired.warnings().forEach(w -> notes.add(w.toString()));
+            for (Map.Entry<Conflict, Set<String>> conflict : conflicts.entrySet()) {
+                conflictError(conflict.getKey(), conflict.getValue());
+            }
+            errors.sort(BY_LINE_THEN_MESSAGE);
+            for (ConfigProblem w : desired.warnings()) {
+                notes.add(w.toString());
+            }
             return new TuningPlan(settings, errors.isEmpty() ? changes : List.of(), errors, absent, notes);
         }
 
+        /*
+         * Which sections matched is kept by their index in the configuration, not in a set of the rule records: a set
+         * would bootstrap the records' hashCode (DiskRule, its matches, its settings) on every verify. Equal rules match
+         * the same devices, so marking each by index gives what the set gave.
+         */
         private void disks() {
-            Set<DiskRule> matched = new LinkedHashSet<>();
-            List<Disk> disks = machine.disks().stream().filter(d -> !DiskFactsBuilder.isArray(d))
-                    .sorted(Comparator.comparing(Disk::name, DEVICE_ORDER)).toList();
+            List<DiskRule> rules = desired.disks();
+            boolean[] matched = new boolean[rules.size()];
+            List<Disk> disks = new ArrayList<>();
+            for (Disk d : machine.disks()) {
+                if (!DiskFactsBuilder.isArray(d)) {
+                    disks.add(d);
+                }
+            }
+            disks.sort(DISKS_BY_NAME);
             for (Disk disk : disks) {
                 DiskFacts facts = factsBuilder.facts(machine, disk);
                 List<Candidate> candidates = new ArrayList<>();
-                for (DiskRule rule : desired.disks()) {
+                for (int i = 0; i < rules.size(); i++) {
+                    DiskRule rule = rules.get(i);
                     if (!rule.matches(facts)) {
                         continue;
                     }
-                    matched.add(rule);
-                    Optional<DiskMatch.Name> unforced = rule.matches().stream().filter(m -> m instanceof DiskMatch.Name)
-                            .map(DiskMatch.Name.class::cast).filter(n -> !n.forced()).findFirst();
-                    if (unforced.isPresent() && facts.hasStableIdentity()) {
-                        errors.add(new ConfigProblem(file, unforced.get().line(), nameRefused(rule, unforced.get(), facts)));
+                    matched[i] = true;
+                    DiskMatch.Name unforced = null;
+                    for (DiskMatch m : rule.matches()) {
+                        if (m instanceof DiskMatch.Name n && !n.forced()) {
+                            unforced = n;
+                            break;
+                        }
+                    }
+                    if (unforced != null && facts.hasStableIdentity()) {
+                        errors.add(new ConfigProblem(file, unforced.line(), nameRefused(rule, unforced, facts)));
                         continue;
                     }
-                    rule.settings().stream().filter(v -> v.setting().scope() == SettingScope.DISK)
-                            .forEach(v -> candidates.add(new Candidate(rule.specificity(), v)));
+                    for (SettingValue v : rule.settings()) {
+                        if (v.setting().scope() == SettingScope.DISK) {
+                            candidates.add(new Candidate(rule.specificity(), v));
+                        }
+                    }
                 }
                 resolve(new Target.OfDisk(disk, facts, identity(disk)), candidates);
             }
-            for (DiskRule rule : desired.disks()) {
-                if (!matched.contains(rule)) {
-                    absent.add("[" + rule.section() + "] line " + rule.line() + " matches no disk ("
-                            + rule.matches().stream().map(m -> m.key() + " = " + m.value()).collect(Collectors.joining(", ")) + ")");
+            for (int i = 0; i < rules.size(); i++) {
+                DiskRule rule = rules.get(i);
+                if (!matched[i]) {
+                    List<String> keys = new ArrayList<>();
+                    for (DiskMatch m : rule.matches()) {
+                        keys.add(m.key() + " = " + m.value());
+                    }
+                    absent.add("[" + rule.section() + "] line " + rule.line() + " matches no disk (" + String.join(", ", keys) + ")");
                 }
             }
         }
 
         private void arrays() {
-            Set<MdRule> matched = new LinkedHashSet<>();
-            List<MdArray> arrays = machine.mdArrays().stream().sorted(Comparator.comparing(MdArray::name, DEVICE_ORDER)).toList();
+            List<MdRule> rules = desired.arrays();
+            boolean[] matched = new boolean[rules.size()];
+            List<MdArray> arrays = new ArrayList<>(machine.mdArrays());
+            arrays.sort(ARRAYS_BY_NAME);
             for (MdArray array : arrays) {
                 List<Candidate> candidates = new ArrayList<>();
-                for (MdRule rule : desired.arrays()) {
+                for (int i = 0; i < rules.size(); i++) {
+                    MdRule rule = rules.get(i);
                     boolean byUuid = rule.uuid() != null;
                     if (byUuid ? sameUuid(rule.uuid(), array.uuid()) : rule.label().equals(array.name())) {
-                        matched.add(rule);
-                        rule.settings().stream().filter(v -> v.setting().scope() == SettingScope.MD)
-                                .forEach(v -> candidates.add(new Candidate(byUuid ? Specificity.IDENTITY : Specificity.NAME, v)));
+                        matched[i] = true;
+                        for (SettingValue v : rule.settings()) {
+                            if (v.setting().scope() == SettingScope.MD) {
+                                candidates.add(new Candidate(byUuid ? Specificity.IDENTITY : Specificity.NAME, v));
+                            }
+                        }
                     }
                 }
                 resolve(new Target.OfArray(array, identity(array)), candidates);
             }
-            for (MdRule rule : desired.arrays()) {
-                if (!matched.contains(rule)) {
+            for (int i = 0; i < rules.size(); i++) {
+                MdRule rule = rules.get(i);
+                if (!matched[i]) {
                     absent.add("[" + rule.section() + "] line " + rule.line() + " matches no array ("
                             + (rule.uuid() != null ? "no array has UUID " + rule.uuid() : "no " + rule.label() + " on this machine") + ")");
                 }
@@ -176,21 +254,31 @@ public final class DesiredStatePlanner {
 
         private void mounts() {
             Map<String, Mount> visible = new LinkedHashMap<>();
-            machine.mounts().forEach(m -> visible.put(mountPoint(m.mountPoint()), m)); // the last mount on a point is the one seen
-            Set<MountRule> matched = new LinkedHashSet<>();
-            for (Mount mount : visible.values().stream().sorted(Comparator.comparing(Mount::mountPoint)).toList()) {
+            for (Mount m : machine.mounts()) {
+                visible.put(mountPoint(m.mountPoint()), m); // the last mount on a point is the one seen
+            }
+            List<MountRule> rules = desired.mounts();
+            boolean[] matched = new boolean[rules.size()];
+            List<Mount> mounts = new ArrayList<>(visible.values());
+            mounts.sort(MOUNTS_BY_POINT);
+            for (Mount mount : mounts) {
                 List<Candidate> candidates = new ArrayList<>();
-                for (MountRule rule : desired.mounts()) {
+                for (int i = 0; i < rules.size(); i++) {
+                    MountRule rule = rules.get(i);
                     if (mountPoint(rule.mountPoint()).equals(mountPoint(mount.mountPoint()))) {
-                        matched.add(rule);
-                        rule.settings().stream().filter(v -> v.setting().scope() == SettingScope.MOUNT)
-                                .forEach(v -> candidates.add(new Candidate(Specificity.NAME, v)));
+                        matched[i] = true;
+                        for (SettingValue v : rule.settings()) {
+                            if (v.setting().scope() == SettingScope.MOUNT) {
+                                candidates.add(new Candidate(Specificity.NAME, v));
+                            }
+                        }
                     }
                 }
                 resolve(new Target.OfMount(mount), candidates);
             }
-            for (MountRule rule : desired.mounts()) {
-                if (!matched.contains(rule)) {
+            for (int i = 0; i < rules.size(); i++) {
+                MountRule rule = rules.get(i);
+                if (!matched[i]) {
                     absent.add("[" + rule.section() + "] line " + rule.line() + ": nothing is mounted at " + rule.mountPoint());
                 }
             }
@@ -199,21 +287,45 @@ public final class DesiredStatePlanner {
         /** Each setting from the most specific sections giving it; same-rank disagreements become conflicts. */
         private void resolve(Target target, List<Candidate> candidates) {
             Map<Setting, List<Candidate>> bySetting = new EnumMap<>(Setting.class);
-            candidates.forEach(c -> bySetting.computeIfAbsent(c.value().setting(), s -> new ArrayList<>()).add(c));
-            bySetting.forEach((setting, offered) -> {
-                Specificity top = offered.stream().map(Candidate::rank).max(Comparator.naturalOrder()).orElseThrow();
-                List<SettingValue> tops = offered.stream().filter(c -> c.rank() == top).map(Candidate::value).toList();
+            for (Candidate c : candidates) {
+                List<Candidate> offered = bySetting.get(c.value().setting());
+                if (offered == null) {
+                    offered = new ArrayList<>();
+                    bySetting.put(c.value().setting(), offered);
+                }
+                offered.add(c);
+            }
+            for (Map.Entry<Setting, List<Candidate>> e : bySetting.entrySet()) {
+                Setting setting = e.getKey();
+                List<Candidate> offered = e.getValue();
+                Specificity top = offered.get(0).rank();
+                for (Candidate c : offered) {
+                    if (c.rank().compareTo(top) > 0) {
+                        top = c.rank();
+                    }
+                }
+                List<SettingValue> tops = new ArrayList<>();
+                for (Candidate c : offered) {
+                    if (c.rank() == top) {
+                        tops.add(c.value());
+                    }
+                }
                 SettingValue chosen = tops.get(0);
                 boolean conflicting = false;
                 for (SettingValue other : tops.subList(1, tops.size())) {
                     if (!SettingTable.same(setting, chosen.value(), other.value())) {
                         conflicting = true;
-                        conflicts.computeIfAbsent(new Conflict(target.scope(), top, chosen, other), k -> new LinkedHashSet<>())
-                                .add(target.name());
+                        Conflict conflict = new Conflict(target.scope(), top, chosen, other);
+                        Set<String> where = conflicts.get(conflict);
+                        if (where == null) {
+                            where = new LinkedHashSet<>();
+                            conflicts.put(conflict, where);
+                        }
+                        where.add(target.name());
                     }
                 }
                 effective(target, chosen, conflicting);
-            });
+            }
         }
 
         private void effective(Target target, SettingValue value, boolean conflicting) {

@@ -139,7 +139,7 @@ public final class DesiredStateService {
         MachineReport machine = detect();
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, this::read);
+        PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, files());
         requireNoErrors(steps.errors());
         return Optional.of(new Evaluation(loaded.shown(), tuning,
                 new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules()), persistence(state, steps), host.live(),
@@ -150,11 +150,13 @@ public final class DesiredStateService {
         List<PersistenceGap> gaps = new ArrayList<>();
         List<String> pending = new ArrayList<>();
         for (Change change : steps.files()) {
-            LiveSteps.touchedFile(change).ifPresent(f -> {
+            Optional<String> touched = LiveSteps.touchedFile(change);
+            if (touched.isPresent()) {
+                String f = touched.get();
                 pending.add(f);
                 gaps.add(new PersistenceGap(f, f, (Files.exists(host.path(f)) ? "differs from the configuration" : "is missing") + " ("
                         + change.reason() + ")"));
-            });
+            }
         }
         gaps.addAll(steps.unpersisted());
         List<String> inPlace = new ArrayList<>();
@@ -176,7 +178,7 @@ public final class DesiredStateService {
         TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine);
         errors.addAll(tuning.errors());
         if (tuning.errors().isEmpty()) {
-            errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, this::read).errors());
+            errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, files()).errors());
             errors.sort(java.util.Comparator.comparingInt(ConfigProblem::line));
         }
         return new CheckResult(loaded.shown(), errors, loaded.parsed().state().warnings(), tuning.absent());
@@ -196,7 +198,7 @@ public final class DesiredStateService {
         MachineReport machine = detect();
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
+        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, files());
         requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
         persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause()));
@@ -308,7 +310,7 @@ public final class DesiredStateService {
         }
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, this::read);
+        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, files());
         List<org.disktune.apply.ProgramSetting> settings = new ArrayList<>();
         for (Change change : persistence.live()) {
             LiveSteps.hdparmOf(change, device).ifPresent(settings::add);
@@ -330,8 +332,24 @@ public final class DesiredStateService {
         if (bytes == null) {
             return List.of();
         }
+        java.util.function.Function<String, Optional<String>> kernelNameOf = new java.util.function.Function<>() {
+            @Override
+            public Optional<String> apply(String devicePath) {
+                return InitService.kernelNameOf(host, devicePath);
+            }
+        };
         return HdparmConfOverlap.find(org.disktune.hdparm.HdparmConfParser.parse(bytes, InitService.HDPARM_CONF), tuning.settings(),
-                p -> InitService.kernelNameOf(host, p));
+                kernelNameOf);
+    }
+
+    /** {@link #read} as the planners take it; a class, not {@code this::read}: no call site to link on the verify path. */
+    private java.util.function.Function<String, byte[]> files() {
+        return new java.util.function.Function<>() {
+            @Override
+            public byte[] apply(String machinePath) {
+                return read(machinePath);
+            }
+        };
     }
 
     /** udevd listens on its control socket: new rules can be loaded and replayed now (not in a container or chroot). */

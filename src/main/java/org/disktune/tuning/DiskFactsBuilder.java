@@ -23,21 +23,44 @@ public final class DiskFactsBuilder {
         return report.disks().stream().filter(d -> !isArray(d)).map(d -> facts(report, d)).toList();
     }
 
+    /** Loops, not streams: this runs for every disk on every verify, where each lambda linked costs start-up time. */
     public DiskFacts facts(MachineReport report, Disk disk) {
-        String driver = report.controllers().stream()
-                .filter(c -> c.pciAddress() != null && c.pciAddress().equals(disk.controller()))
-                .map(Controller::driver).findFirst().orElse(null);
-        String wwn = disk.wwn() != null ? disk.wwn()
-                : disk.byId().stream().filter(id -> id.startsWith("wwn-")).sorted().map(id -> id.substring(4)).findFirst().orElse(null);
+        String driver = null;
+        for (Controller c : report.controllers()) {
+            if (c.pciAddress() != null && c.pciAddress().equals(disk.controller())) {
+                // requireNonNull: as the stream's findFirst did, a controller without a driver fails here
+                driver = java.util.Objects.requireNonNull(c.driver());
+                break;
+            }
+        }
+        String wwn = disk.wwn();
+        if (wwn == null) {
+            List<String> links = new ArrayList<>();
+            for (String id : disk.byId()) {
+                if (id.startsWith("wwn-")) {
+                    links.add(id);
+                }
+            }
+            links.sort(null);
+            wwn = links.isEmpty() ? null : links.get(0).substring(4);
+        }
         List<String> arrays = new ArrayList<>();
         for (MdArray array : report.mdArrays()) {
-            if (array.members().contains(disk.name())
-                    || disk.partitions().stream().map(Partition::name).anyMatch(array.members()::contains)) {
+            if (array.members().contains(disk.name()) || hasMemberPartition(disk, array)) {
                 arrays.add(array.name());
             }
         }
         return new DiskFacts(disk.name(), wwn, disk.serial(), disk.byId(), disk.model(), disk.vendor(), disk.transport(),
                 disk.rotational(), driver, arrays);
+    }
+
+    private static boolean hasMemberPartition(Disk disk, MdArray array) {
+        for (Partition partition : disk.partitions()) {
+            if (array.members().contains(partition.name())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** md and dm devices are arrays and volumes, not disks: {@code [md]} sections tune arrays. */

@@ -79,8 +79,16 @@ public final class HdparmConfOverlap {
     /** The options Debian's script gives this disk, by disktune setting (last one wins); null when the script stops first. */
     private static Map<Setting, HdparmConf.Option> optionsFor(HdparmConf conf, String disk,
             Function<String, Optional<String>> kernelNameOfDevicePath) {
-        HdparmConf.DeviceBlock block = conf.blocks().stream()
-                .filter(b -> b.closeLine() > 0 && diskOf(b.device(), kernelNameOfDevicePath).filter(disk::equals).isPresent()).findFirst().orElse(null);
+        HdparmConf.DeviceBlock block = null;
+        for (HdparmConf.DeviceBlock b : conf.blocks()) {
+            if (b.closeLine() > 0) {
+                Optional<String> of = diskOf(b.device(), kernelNameOfDevicePath);
+                if (of.isPresent() && disk.equals(of.get())) {
+                    block = b;
+                    break;
+                }
+            }
+        }
         if (block == null ? !conf.defaultsApply() : !conf.applies(block)) {
             return null;
         }
@@ -103,7 +111,12 @@ public final class HdparmConfOverlap {
         if (rest != null && !rest.contains("/")) {
             return Optional.of(rest);
         }
-        return kernelNameOfDevicePath.apply(devicePath).map(n -> n.replaceFirst("[0-9].*$", "")).filter(n -> !n.isEmpty());
+        Optional<String> name = kernelNameOfDevicePath.apply(devicePath);
+        if (name.isEmpty()) {
+            return Optional.empty();
+        }
+        String disk = name.get().replaceFirst("[0-9].*$", "");
+        return disk.isEmpty() ? Optional.empty() : Optional.of(disk);
     }
 
     private static String meaning(Setting setting, String value) {

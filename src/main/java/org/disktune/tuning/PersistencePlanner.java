@@ -23,6 +23,7 @@ import org.disktune.detect.MachineReport;
 import org.disktune.hdparm.HdparmArgs;
 import org.disktune.persist.FstabEditor;
 import org.disktune.persist.GeneratedRules;
+import org.disktune.persist.UdevMatches;
 import org.disktune.persist.UdevRulesGenerator;
 import org.disktune.persist.FstabResult;
 import org.disktune.persist.MountArgs;
@@ -100,25 +101,47 @@ public final class PersistencePlanner {
          * the devices whose settings they carry.
          */
         void udev() {
-            Map<org.disktune.config.SettingValue, String> wanted = new java.util.HashMap<>();
-            tuning.settings().stream().filter(s -> s.wanted() != null).forEach(s -> wanted.putIfAbsent(s.origin(), s.wanted()));
-            GeneratedRules rules = new UdevRulesGenerator().generate(state, v -> wanted.getOrDefault(v, unmatched(v)), this::members);
+            Map<ValueKey, String> wanted = new java.util.HashMap<>();
+            for (EffectiveSetting s : tuning.settings()) {
+                if (s.wanted() != null) {
+                    wanted.putIfAbsent(new ValueKey(s.origin()), s.wanted());
+                }
+            }
+            Function<org.disktune.config.SettingValue, String> write = new Function<>() {
+                @Override
+                public String apply(org.disktune.config.SettingValue v) {
+                    return wanted.getOrDefault(new ValueKey(v), unmatched(v));
+                }
+            };
+            UdevMatches.MdMembers arrayMembers = new UdevMatches.MdMembers() {
+                @Override
+                public java.util.Optional<List<String>> byIdNames(String array) {
+                    return members(array);
+                }
+            };
+            GeneratedRules rules = new UdevRulesGenerator().generate(state, write, arrayMembers);
             errors.addAll(rules.errors());
             byte[] before = files.apply(UdevRulesGenerator.PATH);
-            byte[] after = rules.text().map(PersistencePlanner::utf8).orElse(null);
+            byte[] after = rules.text().isPresent() ? utf8(rules.text().get()) : null;
             if (Arrays.equals(before, after)) {
                 return;
             }
             if (after != null) {
-                long sections = rules.text().get().lines().filter(l -> l.startsWith("# [")).count();
+                long sections = sectionComments(rules.text().get());
                 fileSteps.add(new WriteFile(UdevRulesGenerator.PATH, before, after, "udev rules that set the sysfs and hdparm settings of "
                         + sections + (sections == 1 ? " section" : " sections") + " at every boot and hotplug"));
             } else {
                 fileSteps.add(new DeleteFile(UdevRulesGenerator.PATH, before, "no section of " + file + " needs a udev rule any more"));
             }
-            List<String> devices = tuning.settings().stream()
-                    .filter(s -> s.scope() != SettingScope.MOUNT && s.wanted() != null && persistsThroughUdev(s.setting()))
-                    .map(s -> "/sys/class/block/" + s.target()).distinct().toList();
+            List<String> devices = new ArrayList<>();
+            for (EffectiveSetting s : tuning.settings()) {
+                if (s.scope() != SettingScope.MOUNT && s.wanted() != null && persistsThroughUdev(s.setting())) {
+                    String device = "/sys/class/block/" + s.target();
+                    if (!devices.contains(device)) {
+                        devices.add(device);
+                    }
+                }
+            }
             if (udevRunning) {
                 reload.add(new RunProgram(List.of("udevadm", "control", "--reload"), "load the new udev rules"));
                 if (!devices.isEmpty()) {
@@ -134,16 +157,29 @@ public final class PersistencePlanner {
          * a disk of this kernel offers that name (deadline, cfq on 2.6), else its current name; other values as given.
          */
         private String unmatched(org.disktune.config.SettingValue v) {
-            if (v.setting() == Setting.SCHEDULER && (machine.loadableSchedulers().contains(v.written())
-                    || machine.disks().stream().anyMatch(d -> d.schedulers().contains(v.written())))) {
-                return v.written();
+            if (v.setting() == Setting.SCHEDULER) {
+                if (machine.loadableSchedulers().contains(v.written())) {
+                    return v.written();
+                }
+                for (org.disktune.detect.Disk d : machine.disks()) {
+                    if (d.schedulers().contains(v.written())) {
+                        return v.written();
+                    }
+                }
             }
             return v.value();
         }
 
         /** The /dev/disk/by-id names of the disks in an md array now, for match.md in the udev rules. */
         private java.util.Optional<List<String>> members(String array) {
-            if (machine.mdArrays().stream().noneMatch(a -> a.name().equals(array))) {
+            boolean present = false;
+            for (org.disktune.detect.MdArray a : machine.mdArrays()) {
+                if (a.name().equals(array)) {
+                    present = true;
+                    break;
+                }
+            }
+            if (!present) {
                 return java.util.Optional.empty();
             }
             DiskFactsBuilder facts = new DiskFactsBuilder();
@@ -176,8 +212,16 @@ public final class PersistencePlanner {
         /** Each mount's options into its fstab line (one write for the file), and a remount for each value that differs now. */
         void mounts() {
             Map<String, List<EffectiveSetting>> byMount = new LinkedHashMap<>();
-            tuning.settings().stream().filter(s -> s.scope() == SettingScope.MOUNT && s.wanted() != null)
-                    .forEach(s -> byMount.computeIfAbsent(s.target(), k -> new ArrayList<>()).add(s));
+            for (EffectiveSetting s : tuning.settings()) {
+                if (s.scope() == SettingScope.MOUNT && s.wanted() != null) {
+                    List<EffectiveSetting> ofMount = byMount.get(s.target());
+                    if (ofMount == null) {
+                        ofMount = new ArrayList<>();
+                        byMount.put(s.target(), ofMount);
+                    }
+                    ofMount.add(s);
+                }
+            }
             if (byMount.isEmpty()) {
                 return;
             }
@@ -245,7 +289,67 @@ public final class PersistencePlanner {
     }
 
     private static String describe(List<EffectiveSetting> settings) {
-        return String.join(", ", settings.stream().map(s -> s.setting().key() + " = " + s.wanted()).toList());
+        List<String> described = new ArrayList<>(settings.size());
+        for (EffectiveSetting s : settings) {
+            described.add(s.setting().key() + " = " + s.wanted());
+        }
+        return String.join(", ", described);
+    }
+
+    /**
+     * The lines of {@code text} (as {@link String#lines} splits it: at \n, \r or \r\n) that start with "# [": one
+     * comment per section of the rules file. A loop, not a stream: no lambda to link on the verify path.
+     */
+    private static long sectionComments(String text) {
+        long count = 0;
+        for (int at = text.indexOf("# ["); at >= 0; at = text.indexOf("# [", at + 1)) {
+            if (at == 0 || text.charAt(at - 1) == '\n' || text.charAt(at - 1) == '\r') {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * A setting of the configuration as a map key, equal as the record {@link org.disktune.config.SettingValue} is equal
+     * (all its components), written out so that no record hashCode/equals is bootstrapped on the verify path.
+     */
+    private static final class ValueKey {
+        private final org.disktune.config.SettingValue value;
+
+        ValueKey(org.disktune.config.SettingValue value) {
+            this.value = value;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof ValueKey other)) {
+                return false;
+            }
+            org.disktune.config.SettingValue a = value;
+            org.disktune.config.SettingValue b = other.value;
+            if (a == b) {
+                return true;
+            }
+            if (a == null || b == null) {
+                return false;
+            }
+            return a.setting() == b.setting() && a.value().equals(b.value()) && a.written().equals(b.written())
+                    && a.section().equals(b.section()) && a.line() == b.line();
+        }
+
+        @Override
+        public int hashCode() {
+            org.disktune.config.SettingValue v = value;
+            if (v == null) {
+                return 0;
+            }
+            int h = v.setting().hashCode();
+            h = 31 * h + v.value().hashCode();
+            h = 31 * h + v.written().hashCode();
+            h = 31 * h + v.section().hashCode();
+            return 31 * h + v.line();
+        }
     }
 
     static boolean persistsThroughUdev(Setting setting) {
@@ -258,9 +362,21 @@ public final class PersistencePlanner {
      */
     static List<String> carriers(DesiredState state) {
         List<String> files = new ArrayList<>();
-        boolean udev = java.util.stream.Stream.concat(state.disks().stream().flatMap(d -> d.settings().stream()),
-                state.arrays().stream().flatMap(a -> a.settings().stream())).anyMatch(v -> persistsThroughUdev(v.setting()));
-        boolean fstab = state.mounts().stream().anyMatch(m -> !m.settings().isEmpty());
+        boolean udev = false;
+        for (org.disktune.config.DiskRule d : state.disks()) {
+            for (org.disktune.config.SettingValue v : d.settings()) {
+                udev = udev || persistsThroughUdev(v.setting());
+            }
+        }
+        for (org.disktune.config.MdRule a : state.arrays()) {
+            for (org.disktune.config.SettingValue v : a.settings()) {
+                udev = udev || persistsThroughUdev(v.setting());
+            }
+        }
+        boolean fstab = false;
+        for (org.disktune.config.MountRule m : state.mounts()) {
+            fstab = fstab || !m.settings().isEmpty();
+        }
         if (udev) {
             files.add(RULES);
         }
