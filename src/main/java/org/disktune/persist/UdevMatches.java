@@ -237,10 +237,10 @@ public final class UdevMatches {
             Refused refused = exact(w);
             return refused != null ? refused : expressed(new UdevKey("ENV", "ID_WWN", "==", n));
         }
-        if (n.matches("[0-9a-f]{16}")) {
+        if (isLowerHex(n, 16)) {
             return expressed(new UdevKey("ENV", "ID_WWN", "==", "0x" + n + "|eui." + n));
         }
-        if (n.matches("[0-9a-f]{32}")) {
+        if (isLowerHex(n, 32)) {
             return expressed(new UdevKey("ENV", "ID_WWN", "==", "0x" + n.substring(0, 16) + "|eui." + n),
                     new UdevKey("ENV", "ID_WWN_VENDOR_EXTENSION", "==", "0x" + n.substring(16) + "|"));
         }
@@ -283,9 +283,42 @@ public final class UdevMatches {
         return replaced.equals(kept) ? replaced : replaced + "|" + kept;
     }
 
+    /** {@code [0-9a-f]{length}}. */
+    static boolean isLowerHex(String s, int length) {
+        if (s.length() != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** udev_replace_whitespace then udev_replace_chars(NULL): runs of whitespace become one '_', ends dropped. */
     static String replaceWhitespace(String text) {
-        return replaceChars(text.strip().replaceAll("\\s+", "_"), "");
+        return replaceChars(collapseBlanks(text.strip()), "");
+    }
+
+    /** {@code replaceAll("\\s+", "_")} without a regex: each run of space, tab, LF, VT, FF or CR becomes one '_'. */
+    static String collapseBlanks(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        boolean inRun = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean blank = c == ' ' || c >= '\t' && c <= '\r';
+            if (blank) {
+                if (!inRun) {
+                    out.append('_');
+                }
+            } else {
+                out.append(c);
+            }
+            inRun = blank;
+        }
+        return out.toString();
     }
 
     private static String replaceChars(String text, String alsoAllowed) {

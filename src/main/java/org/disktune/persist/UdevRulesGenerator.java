@@ -129,7 +129,7 @@ public final class UdevRulesGenerator {
                 comment.add("#   match.uuid = " + uuid);
                 lines.add(new UdevKey("ENV", "MD_UUID", "==", uuid).render());
             } else {
-                if (UdevMatches.unsafe(rule.label()) != null || !rule.label().matches("md[0-9a-z_]+")) {
+                if (UdevMatches.unsafe(rule.label()) != null || !isMdLabel(rule.label())) {
                     errors.add(new ConfigProblem(file, rule.line(), "[" + rule.section() + "] is not a kernel array name udev can match; "
                             + "use the kernel name (md0) or add match.uuid = UUID"));
                     continue;
@@ -256,5 +256,19 @@ public final class UdevRulesGenerator {
                 + "# match.serial, match.by-id), then by line, and the most specific section wins, as in\n"
                 + "# `disktune plan`. Schedulers come first, in rules of their own: switching the scheduler\n"
                 + "# resets nr_requests, so every nr_requests must be written after it.\n";
+    }
+
+    /** {@code md[0-9a-z_]+}, without a regex. */
+    static boolean isMdLabel(String label) {
+        if (label.length() < 3 || !label.startsWith("md")) {
+            return false;
+        }
+        for (int i = 2; i < label.length(); i++) {
+            char c = label.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 }
