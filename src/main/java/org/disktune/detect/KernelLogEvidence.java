@@ -122,7 +122,7 @@ record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> 
             if (port == null || disk.channel() != 0 || disk.lun() != 0) {
                 continue; // not a libata host, or behind a port multiplier (channel = link): not used for the mapping
             }
-            AtaDeviceLog ata = boot.ataDevice(String.format("%s.%02d", port, disk.target()));
+            AtaDeviceLog ata = boot.ataDevice(port + "." + MachineDetector.twoDigits(disk.target()));
             if (ata == null || !sameDrive(ata, disk)) {
                 return Map.of();
             }

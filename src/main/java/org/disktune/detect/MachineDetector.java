@@ -136,7 +136,7 @@ public final class MachineDetector {
         if (ataPort != null && scsi != null) {
             String target = scsiAddress(scsi)[2];
             String port = ataPort.substring(3);
-            ataDevice = String.format("ata%s.%02d", port, Integer.parseInt(target));
+            ataDevice = "ata" + port + "." + twoDigits(Integer.parseInt(target));
             ataDeviceDir = host.path("/sys/class/ata_device/dev" + port + "." + target);
         } else {
             // kernels before ataN in sysfs: the log's own evidence, by identity, else by the disk's SCSI host
@@ -276,7 +276,7 @@ public final class MachineDetector {
         if (port.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(String.format("%s.%02d", port.get(), Integer.parseInt(address[2])));
+        return Optional.of(port.get() + "." + twoDigits(Integer.parseInt(address[2])));
     }
 
     /** The IDENTIFY data in an ata_device's {@code id} file, or null. */
@@ -440,7 +440,7 @@ public final class MachineDetector {
                 }
                 Path dir = host.path("/sys/class/ata_device/" + dev);
                 String deviceClass = sysfs.word(dir.resolve("class")).orElse(null);
-                String id = String.format("ata%s.%02d", number, SysfsAttributes.parseLong(dev.substring(dev.indexOf('.') + 1)).orElse(0L));
+                String id = "ata" + number + "." + twoDigits(SysfsAttributes.parseLong(dev.substring(dev.indexOf('.') + 1)).orElse(0L));
                 IdentifyData identify = identify(dir.resolve("id"));
                 if ("unknown".equals(deviceClass) || "none".equals(deviceClass)) {
                     continue;
@@ -783,6 +783,16 @@ public final class MachineDetector {
             j++;
         }
         return j > k + 1 && j < n && s.charAt(j) == ']' ? j + 1 : -1;
+    }
+
+    /**
+     * The device number of an ATA device id ("ata1.00"): {@code n} with at least two digits, in ASCII digits as the
+     * kernel writes it. This is what {@code String.format("%02d", n)} gives in a locale whose digits are ASCII
+     * (Formatter writes the locale's own digits, which no kernel name has); without the Formatter, whose first use
+     * loads the locale's number data, about 10 ms of a detect.
+     */
+    static String twoDigits(long n) {
+        return n >= 0 && n < 10 ? "0" + n : Long.toString(n);
     }
 
     /** {@code [0-9a-fA-F]{length}} matches {@code s}. */

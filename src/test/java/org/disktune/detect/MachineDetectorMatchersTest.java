@@ -201,6 +201,20 @@ class MachineDetectorMatchersTest {
     }
 
     @Test
+    void twoDigitsIsTheFormatInAnAsciiDigitLocale() {
+        Random random = new Random(14);
+        List<Long> numbers = new ArrayList<>(List.of(0L, 1L, 9L, 10L, 99L, 100L, -1L, -9L, -10L, Long.MIN_VALUE, Long.MAX_VALUE,
+                (long) Integer.MIN_VALUE, (long) Integer.MAX_VALUE));
+        for (int n = 0; n < 20_000; n++) {
+            numbers.add(random.nextInt(3) == 0 ? random.nextLong() : (long) random.nextInt(2000) - 1000);
+        }
+        for (long n : numbers) {
+            assertEquals(String.format(java.util.Locale.ROOT, "%02d", n), MachineDetector.twoDigits(n), Long.toString(n));
+            assertEquals(String.format(java.util.Locale.US, "ata%s.%02d", "1", n), "ata1." + MachineDetector.twoDigits(n));
+        }
+    }
+
+    @Test
     void naturalOrderIsAsBefore() {
         Random random = new Random(12);
         List<String> pool = strings(12, "sda", "sdb", "sdaa", "ata2", "ata10", "ata010", "dev1.0", "dev1.00", "0", "00");
