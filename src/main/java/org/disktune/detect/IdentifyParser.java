@@ -11,13 +11,13 @@ public final class IdentifyParser {
 
     /** Parses the text; empty when it is not 256 hexadecimal words. */
     public Optional<IdentifyData> parse(String text) {
-        String[] tokens = text.strip().split("\\s+");
+        String[] tokens = SysfsAttributes.words(text.strip());
         if (tokens.length != WORDS) {
             return Optional.empty();
         }
         int[] w = new int[WORDS];
         for (int i = 0; i < WORDS; i++) {
-            if (!tokens[i].matches("[0-9a-fA-F]{4}")) {
+            if (!MachineDetector.isHex(tokens[i], 4)) { // [0-9a-fA-F]{4}, without compiling a regex per word
                 return Optional.empty();
             }
             w[i] = Integer.parseInt(tokens[i], 16);
@@ -42,7 +42,7 @@ public final class IdentifyParser {
             s.append((char) ((w[i] >> 8) & 0xff)).append((char) (w[i] & 0xff));
         }
         String value = s.toString().strip();
-        return value.isEmpty() || !value.chars().allMatch(c -> c >= 0x20 && c < 0x7f) ? null : value;
+        return value.isEmpty() || !SysfsAttributes.isPrintableAscii(value) ? null : value;
     }
 
     private static String wwn(int[] w) {

@@ -1,5 +1,6 @@
 package org.disktune.detect;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -31,6 +32,21 @@ import org.disktune.kernel.ScsiHostLog;
  */
 record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> ataByDisk, Map<Integer, String> portByScsiHost,
         List<String> notes) {
+    /** By SCSI host number (a class, not Comparator.comparingInt: no lambda to link on detect's way). */
+    private static final Comparator<ScsiHostLog> BY_HOST = new Comparator<ScsiHostLog>() {
+        @Override
+        public int compare(ScsiHostLog a, ScsiHostLog b) {
+            return Integer.compare(a.host(), b.host());
+        }
+    };
+    /** By ATA port number. */
+    private static final Comparator<AtaPortLog> BY_PORT = new Comparator<AtaPortLog>() {
+        @Override
+        public int compare(AtaPortLog a, AtaPortLog b) {
+            return Integer.compare(a.port(), b.port());
+        }
+    };
+
     static KernelLogEvidence none(String note) {
         return new KernelLogEvidence(Map.of(), Map.of(), Map.of(), note == null ? List.of() : List.of(note));
     }
@@ -56,7 +72,9 @@ record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> 
                     + runningKernel + ": not used");
         }
         Map<String, AtaDeviceLog> devices = new HashMap<>();
-        boot.ataDevices().forEach(d -> devices.put(d.id(), d));
+        for (AtaDeviceLog d : boot.ataDevices()) {
+            devices.put(d.id(), d);
+        }
         Map<String, String> ataByDisk = new HashMap<>();
         for (AtaBlockMapping m : new KernelLogDeviceMapper().map(boot)) {
             if (m.blockDevice() != null && m.ataDevice() != null) {
@@ -79,9 +97,15 @@ record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> 
      * ATA device {@code ataP.0T} of the paired port, or when there is no such device.
      */
     static Map<Integer, String> portsByScsiHost(KernelBoot boot) {
-        List<ScsiHostLog> hosts = boot.scsiHosts().stream().filter(h -> DriverFamily.isLibata(h.driver()))
-                .sorted(Comparator.comparingInt(ScsiHostLog::host)).toList();
-        List<AtaPortLog> ports = boot.ataPorts().stream().sorted(Comparator.comparingInt(AtaPortLog::port)).toList();
+        List<ScsiHostLog> hosts = new ArrayList<>();
+        for (ScsiHostLog h : boot.scsiHosts()) {
+            if (DriverFamily.isLibata(h.driver())) {
+                hosts.add(h);
+            }
+        }
+        hosts.sort(BY_HOST); // stable, as the stream's sorted was
+        List<AtaPortLog> ports = new ArrayList<>(boot.ataPorts());
+        ports.sort(BY_PORT);
         if (hosts.isEmpty() || hosts.size() != ports.size()) {
             return Map.of();
         }
@@ -98,7 +122,7 @@ record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> 
             if (port == null || disk.channel() != 0 || disk.lun() != 0) {
                 continue; // not a libata host, or behind a port multiplier (channel = link): not used for the mapping
             }
-            AtaDeviceLog ata = boot.ataDevice(String.format("%s.%02d", port, disk.target()));
+            AtaDeviceLog ata = boot.ataDevice(port + "." + MachineDetector.twoDigits(disk.target()));
             if (ata == null || !sameDrive(ata, disk)) {
                 return Map.of();
             }

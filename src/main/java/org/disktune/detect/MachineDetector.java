@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.disktune.host.Host;
 import org.disktune.kernel.AtaDeviceLog;
@@ -23,13 +21,13 @@ import org.disktune.modprobe.ModprobeConfigReader;
  * Reads what the machine has from sysfs and procfs (through the host) and builds a
  * {@link MachineReport}. Works on current kernels and on 2.6-era trees (deprecated sysfs layout where
  * /sys/block/X is a directory, no ata classes, legacy IDE under /proc/ide).
+ *
+ * <p>Written without lambdas, streams and regular expressions: on JDK 17 every lambda or method reference linked
+ * in a run costs about 0.3 ms, and java.util.regex links its own; the names are read by the small matchers at
+ * the end of the class, each with the regular expression it stands for (MachineDetectorMatchersTest compares
+ * them).
  */
 public final class MachineDetector {
-    private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
-    private static final Pattern ATA_PORT = Pattern.compile("ata(\\d+)");
-    private static final Pattern SCSI_ADDRESS = Pattern.compile("(\\d+):(\\d+):(\\d+):(\\d+)");
-    private static final Pattern IDE_CHANNEL = Pattern.compile("ide\\d+");
-
     private final Host host;
     private final SysfsAttributes sysfs;
     private final IdentifyParser identifyParser = new IdentifyParser();
@@ -65,9 +63,12 @@ public final class MachineDetector {
     }
 
     private String runningKernel() {
-        return sysfs.word(host.path("/proc/sys/kernel/osrelease"))
-                .or(() -> sysfs.word(host.path("/proc/version")).map(MachineDetector::kernelFromVersion))
-                .orElse(null);
+        String release = sysfs.word(host.path("/proc/sys/kernel/osrelease")).orElse(null);
+        if (release != null) {
+            return release;
+        }
+        String version = sysfs.word(host.path("/proc/version")).orElse(null);
+        return version == null ? null : kernelFromVersion(version);
     }
 
     private MachineReport detect(String kernel, KernelLogEvidence log) {
@@ -97,7 +98,7 @@ public final class MachineDetector {
     }
 
     private static String kernelFromVersion(String version) {
-        String[] f = version.split("\\s+");
+        String[] f = SysfsAttributes.words(version);
         return f.length >= 3 && f[0].equals("Linux") && f[1].equals("version") ? f[2] : null;
     }
 
@@ -113,18 +114,19 @@ public final class MachineDetector {
         boolean ideChannel = false;
         for (Path p = chain; p != null && p.getFileName() != null; p = p.getParent()) {
             String element = p.getFileName().toString();
-            if (pci == null && PCI_ADDRESS.matcher(element).matches()) {
+            if (pci == null && isPciAddress(element)) {
                 pci = element;
-                Path functionDir = p;
-                controllers.computeIfAbsent(pci, a -> controller(a, functionDir));
+                if (controllers.get(pci) == null) {
+                    controllers.put(pci, controller(pci, p));
+                }
             }
-            if (ataPort == null && ATA_PORT.matcher(element).matches()) {
+            if (ataPort == null && ataPortNumber(element) != null) {
                 ataPort = element;
             }
-            if (scsi == null && SCSI_ADDRESS.matcher(element).matches()) {
+            if (scsi == null && scsiAddress(element) != null) {
                 scsi = element;
             }
-            if (IDE_CHANNEL.matcher(element).matches()) {
+            if (isIdeChannel(element)) {
                 ideChannel = true;
             }
         }
@@ -132,51 +134,102 @@ public final class MachineDetector {
         String ataDevice = null;
         Path ataDeviceDir = null;
         if (ataPort != null && scsi != null) {
-            Matcher m = SCSI_ADDRESS.matcher(scsi);
-            m.matches();
+            String target = scsiAddress(scsi)[2];
             String port = ataPort.substring(3);
-            ataDevice = String.format("ata%s.%02d", port, Integer.parseInt(m.group(3)));
-            ataDeviceDir = host.path("/sys/class/ata_device/dev" + port + "." + m.group(3));
+            ataDevice = "ata" + port + "." + twoDigits(Integer.parseInt(target));
+            ataDeviceDir = host.path("/sys/class/ata_device/dev" + port + "." + target);
         } else {
             // kernels before ataN in sysfs: the log's own evidence, by identity, else by the disk's SCSI host
-            String address = scsi;
-            ataDevice = log.ataDeviceOf(name).or(() -> ataDeviceOfScsiHost(address, log)).orElse(null);
+            ataDevice = log.ataDeviceOf(name).orElse(null);
+            if (ataDevice == null) {
+                ataDevice = ataDeviceOfScsiHost(scsi, log).orElse(null);
+            }
         }
         Optional<AtaDeviceLog> probed = ataDevice == null ? Optional.empty() : log.device(ataDevice);
-        IdentifyData identify = ataDeviceDir == null ? null
-                : sysfs.text(ataDeviceDir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
+        IdentifyData identify = ataDeviceDir == null ? null : identify(ataDeviceDir.resolve("id"));
         IdeSettings ide = ideSettings(name, ideChannel);
         String transport = transport(name, chain, ataPort, driver, ide != null || ideChannel);
 
         Path queue = blockDir.resolve("queue");
-        Optional<String> schedulerLine = sysfs.text(queue.resolve("scheduler")).map(String::strip);
-        List<String> schedulers = schedulerLine.map(s -> List.of(s.replace("[", "").replace("]", "").split("\\s+")))
-                .filter(l -> !l.get(0).isEmpty()).orElse(List.of());
-        String active = schedulerLine.flatMap(MachineDetector::activeScheduler).orElse(null);
+        String schedulerLine = sysfs.text(queue.resolve("scheduler")).orElse(null);
+        List<String> schedulers = List.of();
+        String active = null;
+        if (schedulerLine != null) {
+            schedulerLine = schedulerLine.strip();
+            List<String> offered = List.of(SysfsAttributes.words(schedulerLine.replace("[", "").replace("]", "")));
+            if (!offered.get(0).isEmpty()) {
+                schedulers = offered;
+            }
+            active = activeScheduler(schedulerLine).orElse(null);
+        }
 
         Path dev = device != null ? device : blockDir;
-        String deviceModel = identify != null && identify.model() != null ? identify.model()
-                : sysfs.word(dev.resolve("model"))
-                        .or(() -> ide == null ? Optional.empty() : sysfs.word(host.path("/proc/ide/" + name + "/model")))
-                        .orElse(null);
+        String deviceModel;
+        if (identify != null && identify.model() != null) {
+            deviceModel = identify.model();
+        } else {
+            deviceModel = sysfs.word(dev.resolve("model")).orElse(null);
+            if (deviceModel == null && ide != null) {
+                deviceModel = sysfs.word(host.path("/proc/ide/" + name + "/model")).orElse(null);
+            }
+        }
         String model = deviceModel;
-        String serial = identify != null && identify.serial() != null ? identify.serial()
-                : sysfs.word(blockDir.resolve("serial"))
-                        .or(() -> sysfs.word(dev.resolve("serial")))
-                        .or(() -> vpdSerial(host.contain(dev.resolve("vpd_pg80"))))
-                        .orElse(null);
-        String firmware = identify != null && identify.firmware() != null ? identify.firmware()
-                : sysfs.word(dev.resolve("firmware_rev")).or(() -> sysfs.word(dev.resolve("rev"))).orElse(null);
-        String wwn = identify != null && identify.wwn() != null ? identify.wwn()
-                : sysfs.word(blockDir.resolve("wwid")).or(() -> sysfs.word(dev.resolve("wwid")))
-                        .filter(w -> w.startsWith("naa.") || w.startsWith("eui.") || w.startsWith("nvme."))
-                        .orElse(null);
-        Boolean ncqSupported = identify != null ? Boolean.valueOf(identify.ncqSupported())
-                : probed.map(KernelLogEvidence::driveSupportsNcq).orElse(null);
-        Integer ncqDepth = identify != null ? identify.ncqMaxDepth() : probed.map(KernelLogEvidence::driveNcqDepth).orElse(null);
+        String serial;
+        if (identify != null && identify.serial() != null) {
+            serial = identify.serial();
+        } else {
+            serial = sysfs.word(blockDir.resolve("serial")).orElse(null);
+            if (serial == null) {
+                serial = sysfs.word(dev.resolve("serial")).orElse(null);
+            }
+            if (serial == null) {
+                serial = vpdSerial(host.contain(dev.resolve("vpd_pg80"))).orElse(null);
+            }
+        }
+        String firmware;
+        if (identify != null && identify.firmware() != null) {
+            firmware = identify.firmware();
+        } else {
+            firmware = sysfs.word(dev.resolve("firmware_rev")).orElse(null);
+            if (firmware == null) {
+                firmware = sysfs.word(dev.resolve("rev")).orElse(null);
+            }
+        }
+        String wwn;
+        if (identify != null && identify.wwn() != null) {
+            wwn = identify.wwn();
+        } else {
+            wwn = sysfs.word(blockDir.resolve("wwid")).orElse(null);
+            if (wwn == null) {
+                wwn = sysfs.word(dev.resolve("wwid")).orElse(null);
+            }
+            if (wwn != null && !(wwn.startsWith("naa.") || wwn.startsWith("eui.") || wwn.startsWith("nvme."))) {
+                wwn = null;
+            }
+        }
+        Boolean ncqSupported;
+        Integer ncqDepth;
+        if (identify != null) {
+            ncqSupported = Boolean.valueOf(identify.ncqSupported());
+            ncqDepth = identify.ncqMaxDepth();
+        } else if (probed.isPresent()) {
+            ncqSupported = KernelLogEvidence.driveSupportsNcq(probed.get());
+            ncqDepth = KernelLogEvidence.driveNcqDepth(probed.get());
+        } else {
+            ncqSupported = null;
+            ncqDepth = null;
+        }
         Integer queueDepth = device == null ? null : sysfs.integer(device.resolve("queue_depth")).orElse(null);
         if (model == null && probed.isPresent()) {
             model = probed.get().model();
+        }
+        Long sectors = sysfs.number(blockDir.resolve("size")).orElse(null);
+        Integer rotationalValue = sysfs.integer(queue.resolve("rotational")).orElse(null);
+        Boolean rotational = rotationalValue != null && (rotationalValue == 0 || rotationalValue == 1)
+                ? Boolean.valueOf(rotationalValue == 1) : null;
+        String diskDriver = sysfs.linkName(dev.resolve("driver")).orElse(null);
+        if (diskDriver == null) {
+            diskDriver = sysfs.linkName(dev.resolve("device/driver")).orElse(null);
         }
 
         return new Disk(
@@ -192,8 +245,8 @@ public final class MachineDetector {
                 firmware,
                 wwn,
                 byId,
-                sysfs.number(blockDir.resolve("size")).map(s -> s * 512).orElse(null),
-                sysfs.integer(queue.resolve("rotational")).filter(v -> v == 0 || v == 1).map(v -> v == 1).orElse(null),
+                sectors == null ? null : Long.valueOf(sectors * 512),
+                rotational,
                 ncqSupported,
                 ncqDepth,
                 queueDepth,
@@ -206,7 +259,7 @@ public final class MachineDetector {
                 sysfs.names(blockDir.resolve("holders")),
                 ide,
                 identify == null ? null : identify.features(),
-                sysfs.linkName(dev.resolve("driver")).or(() -> sysfs.linkName(dev.resolve("device/driver"))).orElse(null),
+                diskDriver,
                 ncq(ataDevice, ataPort, transport, ncqSupported, queueDepth, probed, log));
     }
 
@@ -215,12 +268,21 @@ public final class MachineDetector {
         if (scsi == null) {
             return Optional.empty();
         }
-        Matcher m = SCSI_ADDRESS.matcher(scsi);
-        if (!m.matches() || !m.group(2).equals("0") || !m.group(4).equals("0")) {
+        String[] address = scsiAddress(scsi);
+        if (address == null || !address[1].equals("0") || !address[3].equals("0")) {
             return Optional.empty();
         }
-        return log.ataPortOfScsiHost(Integer.parseInt(m.group(1)))
-                .map(port -> String.format("%s.%02d", port, Integer.parseInt(m.group(3))));
+        Optional<String> port = log.ataPortOfScsiHost(Integer.parseInt(address[0]));
+        if (port.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(port.get() + "." + twoDigits(Integer.parseInt(address[2])));
+    }
+
+    /** The IDENTIFY data in an ata_device's {@code id} file, or null. */
+    private IdentifyData identify(Path id) {
+        String text = sysfs.text(id).orElse(null);
+        return text == null ? null : identifyParser.parse(text).orElse(null);
     }
 
     /** NCQ in effect; "unknown (no ata sysfs)" for an ATA disk the log knows devices of but no mapping reaches. */
@@ -235,11 +297,11 @@ public final class MachineDetector {
     }
 
     static Optional<String> activeScheduler(String line) {
-        Matcher m = Pattern.compile("\\[([^\\]\\s]+)]").matcher(line);
-        if (m.find()) {
-            return Optional.of(m.group(1));
+        String bracketed = firstBracketed(line);
+        if (bracketed != null) {
+            return Optional.of(bracketed);
         }
-        String[] words = line.strip().split("\\s+");
+        String[] words = SysfsAttributes.words(line.strip());
         return words.length == 1 && !words[0].isEmpty() ? Optional.of(words[0]) : Optional.empty();
     }
 
@@ -254,7 +316,7 @@ public final class MachineDetector {
             }
             int length = Math.min(((page[2] & 0xff) << 8) | (page[3] & 0xff), page.length - 4);
             String serial = new String(page, 4, length, java.nio.charset.StandardCharsets.US_ASCII).strip();
-            return serial.isEmpty() || !serial.chars().allMatch(c -> c >= 0x20 && c < 0x7f) ? Optional.empty() : Optional.of(serial);
+            return serial.isEmpty() || !SysfsAttributes.isPrintableAscii(serial) ? Optional.empty() : Optional.of(serial);
         } catch (IOException | SecurityException e) {
             return Optional.empty();
         }
@@ -296,7 +358,7 @@ public final class MachineDetector {
         Map<String, String> settings = new LinkedHashMap<>();
         Map<String, String> maxima = new LinkedHashMap<>();
         for (String line : sysfs.lines(proc.resolve("settings"))) {
-            String[] f = line.strip().split("\\s+");
+            String[] f = SysfsAttributes.words(line.strip());
             if (f.length >= 5 && !f[0].equals("name") && !f[0].startsWith("-")) {
                 settings.put(f[0], f[1]);
                 maxima.put(f[0], f[3]);
@@ -314,23 +376,28 @@ public final class MachineDetector {
             boolean partition = Files.exists(dir.resolve("partition"))
                     || (Files.exists(dir.resolve("start")) && Files.exists(dir.resolve("dev")));
             if (Files.isDirectory(dir) && partition) {
+                Long sectors = sysfs.number(dir.resolve("size")).orElse(null);
                 partitions.add(new Partition(child, sysfs.number(dir.resolve("start")).orElse(null),
-                        sysfs.number(dir.resolve("size")).map(s -> s * 512).orElse(null)));
+                        sectors == null ? null : Long.valueOf(sectors * 512)));
             }
         }
         return partitions;
     }
 
     private Controller controller(String address, Path dir) {
-        String driver = sysfs.linkName(dir.resolve("driver"))
-                .or(() -> sysfs.linkName(host.path("/sys/bus/pci/devices/" + address).resolve("driver")))
-                .orElse(null);
+        String driver = sysfs.linkName(dir.resolve("driver")).orElse(null);
+        if (driver == null) {
+            driver = sysfs.linkName(host.path("/sys/bus/pci/devices/" + address).resolve("driver")).orElse(null);
+        }
         String pciClass = sysfs.word(dir.resolve("class")).orElse(null);
         Map<String, String> parameters = new TreeMap<>();
         if (driver != null) {
             Path params = host.path("/sys/module/" + driver.replace('-', '_') + "/parameters");
             for (String p : sysfs.names(params)) {
-                sysfs.text(params.resolve(p)).map(String::strip).ifPresent(v -> parameters.put(p, v));
+                String value = sysfs.text(params.resolve(p)).orElse(null);
+                if (value != null) {
+                    parameters.put(p, value.strip());
+                }
             }
         }
         return new Controller(address, sysfs.word(dir.resolve("vendor")).orElse(null),
@@ -341,24 +408,30 @@ public final class MachineDetector {
     private List<AtaPort> ataPorts(List<Disk> disks, Map<String, Controller> controllers) {
         List<AtaPort> ports = new ArrayList<>();
         Map<String, String> diskByAta = new HashMap<>();
-        disks.stream().filter(d -> d.ataDevice() != null).forEach(d -> diskByAta.put(d.ataDevice(), d.name()));
+        for (Disk d : disks) {
+            if (d.ataDevice() != null) {
+                diskByAta.put(d.ataDevice(), d.name());
+            }
+        }
         for (String port : sysfs.names(host.path("/sys/class/ata_port"))) {
-            Matcher pm = ATA_PORT.matcher(port);
-            if (!pm.matches()) {
+            String number = ataPortNumber(port);
+            if (number == null) {
                 continue;
             }
-            Optional<Path> portDir = realPath(host.path("/sys/class/ata_port/" + port)).map(Path::getParent);
+            Path portDir = realPath(host.path("/sys/class/ata_port/" + port)).orElse(null);
+            if (portDir != null) {
+                portDir = portDir.getParent();
+            }
             String controller = null;
-            for (Path p = portDir.orElse(null); p != null && p.getFileName() != null; p = p.getParent()) {
-                if (PCI_ADDRESS.matcher(p.getFileName().toString()).matches()) {
+            for (Path p = portDir; p != null && p.getFileName() != null; p = p.getParent()) {
+                if (isPciAddress(p.getFileName().toString())) {
                     controller = p.getFileName().toString();
-                    String address = controller;
-                    Path at = p;
-                    controllers.computeIfAbsent(address, a -> controller(a, at));
+                    if (controllers.get(controller) == null) {
+                        controllers.put(controller, controller(controller, p));
+                    }
                     break;
                 }
             }
-            String number = pm.group(1);
             Path link = host.path("/sys/class/ata_link/link" + number);
             List<AtaDevice> devices = new ArrayList<>();
             for (String dev : sysfs.names(host.path("/sys/class/ata_device"))) {
@@ -367,26 +440,31 @@ public final class MachineDetector {
                 }
                 Path dir = host.path("/sys/class/ata_device/" + dev);
                 String deviceClass = sysfs.word(dir.resolve("class")).orElse(null);
-                String id = String.format("ata%s.%02d", number, SysfsAttributes.parseLong(dev.substring(dev.indexOf('.') + 1)).orElse(0L));
-                IdentifyData identify = sysfs.text(dir.resolve("id")).flatMap(identifyParser::parse).orElse(null);
+                String id = "ata" + number + "." + twoDigits(SysfsAttributes.parseLong(dev.substring(dev.indexOf('.') + 1)).orElse(0L));
+                IdentifyData identify = identify(dir.resolve("id"));
                 if ("unknown".equals(deviceClass) || "none".equals(deviceClass)) {
                     continue;
                 }
+                String transferMode = sysfs.word(dir.resolve("xfer_mode")).orElse(null);
                 devices.add(new AtaDevice(id, dev, deviceClass, diskByAta.get(id),
                         identify == null ? null : identify.model(),
                         identify == null ? null : identify.serial(),
                         identify == null ? null : identify.firmware(),
                         identify == null ? null : identify.ncqSupported(),
                         identify == null ? null : identify.ncqMaxDepth(),
-                        sysfs.word(dir.resolve("xfer_mode")).map(TransferModes::kernelName).orElse(null),
+                        transferMode == null ? null : TransferModes.kernelName(transferMode),
                         sysfs.word(dir.resolve("trim")).orElse(null)));
             }
-            ports.add(new AtaPort(port, controller,
-                    sysfs.word(link.resolve("sata_spd")).filter(s -> !s.equals("<unknown>")).orElse(null),
-                    sysfs.word(link.resolve("sata_spd_limit")).filter(s -> !s.equals("<unknown>")).orElse(null),
+            ports.add(new AtaPort(port, controller, knownSpeed(link.resolve("sata_spd")), knownSpeed(link.resolve("sata_spd_limit")),
                     devices));
         }
         return ports;
+    }
+
+    /** A link speed attribute, or null when it is missing or {@code <unknown>}. */
+    private String knownSpeed(Path file) {
+        String speed = sysfs.word(file).orElse(null);
+        return "<unknown>".equals(speed) ? null : speed;
     }
 
     private List<MdArray> mdArrays(List<Disk> disks) {
@@ -416,17 +494,13 @@ public final class MachineDetector {
     private Map<String, List<String>> mdstatMembers() {
         Map<String, List<String>> members = new HashMap<>();
         for (String line : sysfs.lines(host.path("/proc/mdstat"))) {
-            Matcher m = Pattern.compile("^(md\\w*)\\s*:\\s*\\S+\\s+(.*)$").matcher(line);
-            if (!m.matches()) {
+            String[] array = mdstatArray(line);
+            if (array == null) {
                 continue;
             }
-            List<String> names = new ArrayList<>();
-            Matcher member = Pattern.compile("(\\S+?)\\[\\d+]").matcher(m.group(2));
-            while (member.find()) {
-                names.add(member.group(1));
-            }
-            names.sort(SysfsAttributes::naturalOrder);
-            members.put(m.group(1), names);
+            List<String> names = mdstatMembers(array[1]);
+            names.sort(SysfsAttributes.NATURAL_ORDER);
+            members.put(array[0], names);
         }
         return members;
     }
@@ -436,11 +510,17 @@ public final class MachineDetector {
         Map<String, String> known = new HashMap<>();
         for (Disk disk : disks) {
             known.put(disk.name(), disk.name());
-            sysfs.word(host.path("/sys/block/" + disk.name() + "/dev")).ifPresent(d -> byDevNumber.put(d, disk.name()));
+            String number = sysfs.word(host.path("/sys/block/" + disk.name() + "/dev")).orElse(null);
+            if (number != null) {
+                byDevNumber.put(number, disk.name());
+            }
             for (Partition p : disk.partitions()) {
                 known.put(p.name(), p.name());
                 Path blockDir = realPath(host.path("/sys/block/" + disk.name())).orElse(host.path("/sys/block/" + disk.name()));
-                sysfs.word(blockDir.resolve(p.name()).resolve("dev")).ifPresent(d -> byDevNumber.put(d, p.name()));
+                String partitionNumber = sysfs.word(blockDir.resolve(p.name()).resolve("dev")).orElse(null);
+                if (partitionNumber != null) {
+                    byDevNumber.put(partitionNumber, p.name());
+                }
             }
         }
         List<MountTableParser.Entry> entries = Files.exists(host.path("/proc/self/mountinfo"))
@@ -465,8 +545,15 @@ public final class MachineDetector {
      * the {@code root=/dev/NAME} of the kernel command line; empty for {@code root=UUID=} and the like.
      */
     private Optional<String> rootDevice() {
-        return sysfs.lines(host.path("/proc/cmdline")).stream().flatMap(l -> java.util.Arrays.stream(l.strip().split("\\s+")))
-                .filter(w -> w.startsWith("root=/dev/")).map(w -> w.substring("root=".length())).reduce((a, b) -> b);
+        String device = null;
+        for (String line : sysfs.lines(host.path("/proc/cmdline"))) {
+            for (String word : SysfsAttributes.words(line.strip())) {
+                if (word.startsWith("root=/dev/")) {
+                    device = word.substring("root=".length()); // the last one counts
+                }
+            }
+        }
+        return Optional.ofNullable(device);
     }
 
     /**
@@ -474,15 +561,16 @@ public final class MachineDetector {
      * the udev link /dev/disk/by-id/md-uuid-UUID pointing at the array.
      */
     private String mdUuid(Path md, String array) {
-        Optional<String> fromSysfs = sysfs.word(md.resolve("uuid")).map(u -> u.replace("-", ""))
-                .filter(u -> u.matches("[0-9a-fA-F]{32}"))
-                .map(u -> u.substring(0, 8) + ":" + u.substring(8, 16) + ":" + u.substring(16, 24) + ":" + u.substring(24));
-        if (fromSysfs.isPresent()) {
-            return fromSysfs.get();
+        String uuid = sysfs.word(md.resolve("uuid")).orElse(null);
+        if (uuid != null) {
+            String u = uuid.replace("-", "");
+            if (isHex(u, 32)) {
+                return u.substring(0, 8) + ":" + u.substring(8, 16) + ":" + u.substring(16, 24) + ":" + u.substring(24);
+            }
         }
         Path dir = host.path("/dev/disk/by-id");
         for (String id : sysfs.names(dir)) {
-            if (id.startsWith("md-uuid-") && sysfs.linkName(dir.resolve(id)).filter(array::equals).isPresent()) {
+            if (id.startsWith("md-uuid-") && array.equals(sysfs.linkName(dir.resolve(id)).orElse(null))) {
                 return id.substring("md-uuid-".length());
             }
         }
@@ -494,7 +582,16 @@ public final class MachineDetector {
         Map<String, List<String>> names = new HashMap<>();
         Path dir = host.path("/dev/disk/by-id");
         for (String id : sysfs.names(dir)) {
-            sysfs.linkName(dir.resolve(id)).ifPresent(target -> names.computeIfAbsent(target, k -> new ArrayList<>()).add(id));
+            String target = sysfs.linkName(dir.resolve(id)).orElse(null);
+            if (target == null) {
+                continue;
+            }
+            List<String> ids = names.get(target);
+            if (ids == null) {
+                ids = new ArrayList<>();
+                names.put(target, ids);
+            }
+            ids.add(id);
         }
         return names;
     }
@@ -518,5 +615,222 @@ public final class MachineDetector {
             return "/" + root.relativize(path).toString();
         }
         return path.toString();
+    }
+
+    // The matchers. Each says which regular expression it stands for and how (matches: the whole string, find:
+    // the first place); \d is [0-9], \s is [ \t\n\x0B\f\r] and \w is [a-zA-Z_0-9] there (no UNICODE_CHARACTER_CLASS).
+
+    /** {@code [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]} matches {@code s}: a PCI function address. */
+    static boolean isPciAddress(String s) {
+        if (s.length() != 12 || s.charAt(4) != ':' || s.charAt(7) != ':' || s.charAt(10) != '.') {
+            return false;
+        }
+        for (int i = 0; i < 10; i++) {
+            if (i != 4 && i != 7 && !isLowerHexDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return s.charAt(11) >= '0' && s.charAt(11) <= '7';
+    }
+
+    /** The port number of an ATA port name: group 1 when {@code ata(\d+)} matches {@code s}, else null. */
+    static String ataPortNumber(String s) {
+        return s.startsWith("ata") && isDigits(s, 3) ? s.substring(3) : null;
+    }
+
+    /** {@code ide\d+} matches {@code s}: a legacy IDE channel. */
+    static boolean isIdeChannel(String s) {
+        return s.startsWith("ide") && isDigits(s, 3);
+    }
+
+    /** Groups 1 to 4 (host, channel, target, lun) when {@code (\d+):(\d+):(\d+):(\d+)} matches {@code s}, else null. */
+    static String[] scsiAddress(String s) {
+        String[] parts = new String[4];
+        int start = 0;
+        for (int k = 0; k < 4; k++) {
+            int end = start;
+            while (end < s.length() && isDigit(s.charAt(end))) {
+                end++;
+            }
+            if (end == start) {
+                return null;
+            }
+            parts[k] = s.substring(start, end);
+            if (k < 3) {
+                if (end >= s.length() || s.charAt(end) != ':') {
+                    return null;
+                }
+                start = end + 1;
+            } else if (end != s.length()) {
+                return null;
+            }
+        }
+        return parts;
+    }
+
+    /** Group 1 of the first find of {@code \[([^\]\s]+)]} in {@code s} (the active scheduler), or null. */
+    static String firstBracketed(String s) {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            if (s.charAt(i) != '[') {
+                continue;
+            }
+            int j = i + 1;
+            while (j < n && s.charAt(j) != ']' && !SysfsAttributes.isSpace(s.charAt(j))) {
+                j++;
+            }
+            if (j > i + 1 && j < n && s.charAt(j) == ']') {
+                return s.substring(i + 1, j);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Groups 1 and 2 (array, what follows its level) when {@code ^(md\w*)\s*:\s*\S+\s+(.*)$} matches a
+     * /proc/mdstat line, else null. Each run is taken whole: the character after it can never continue the pattern
+     * otherwise, so the regex cannot backtrack into it; {@code .} is any character but a line terminator.
+     */
+    static String[] mdstatArray(String line) {
+        int n = line.length();
+        if (!line.startsWith("md")) {
+            return null;
+        }
+        int i = 2;
+        while (i < n && isWordChar(line.charAt(i))) {
+            i++;
+        }
+        String name = line.substring(0, i);
+        while (i < n && SysfsAttributes.isSpace(line.charAt(i))) {
+            i++;
+        }
+        if (i >= n || line.charAt(i) != ':') {
+            return null;
+        }
+        i++;
+        while (i < n && SysfsAttributes.isSpace(line.charAt(i))) {
+            i++;
+        }
+        int level = i;
+        while (i < n && !SysfsAttributes.isSpace(line.charAt(i))) {
+            i++;
+        }
+        if (i == level) {
+            return null;
+        }
+        int blanks = i;
+        while (i < n && SysfsAttributes.isSpace(line.charAt(i))) {
+            i++;
+        }
+        if (i == blanks) {
+            return null;
+        }
+        for (int k = i; k < n; k++) {
+            if (SysfsAttributes.isLineTerminator(line.charAt(k))) {
+                return null;
+            }
+        }
+        return new String[] {name, line.substring(i)};
+    }
+
+    /**
+     * Group 1 of each find of {@code (\S+?)\[\d+]} in {@code s}, in order: the member names of an mdstat line
+     * ({@code "hdf1[1] hde1[0]"}). The lazy name grows one character at a time from each start until a
+     * {@code [digits]} follows it; a blank ends it.
+     */
+    static List<String> mdstatMembers(String s) {
+        List<String> names = new ArrayList<>();
+        int n = s.length();
+        int from = 0;
+        while (from < n) {
+            int start = -1;
+            int nameEnd = -1;
+            int matchEnd = -1;
+            for (int i = from; i < n && start < 0; i++) {
+                if (SysfsAttributes.isSpace(s.charAt(i))) {
+                    continue;
+                }
+                for (int k = i + 1; k < n; k++) {
+                    int end = bracketedNumberEnd(s, k);
+                    if (end >= 0) {
+                        start = i;
+                        nameEnd = k;
+                        matchEnd = end;
+                        break;
+                    }
+                    if (SysfsAttributes.isSpace(s.charAt(k))) {
+                        break;
+                    }
+                }
+            }
+            if (start < 0) {
+                break;
+            }
+            names.add(s.substring(start, nameEnd));
+            from = matchEnd;
+        }
+        return names;
+    }
+
+    /** The end of {@code \[\d+]} matched at {@code k} in {@code s}, or -1. */
+    private static int bracketedNumberEnd(String s, int k) {
+        int n = s.length();
+        if (k >= n || s.charAt(k) != '[') {
+            return -1;
+        }
+        int j = k + 1;
+        while (j < n && isDigit(s.charAt(j))) {
+            j++;
+        }
+        return j > k + 1 && j < n && s.charAt(j) == ']' ? j + 1 : -1;
+    }
+
+    /**
+     * The device number of an ATA device id ("ata1.00"): {@code n} with at least two digits, in ASCII digits as the
+     * kernel writes it. This is what {@code String.format("%02d", n)} gives in a locale whose digits are ASCII
+     * (Formatter writes the locale's own digits, which no kernel name has); without the Formatter, whose first use
+     * loads the locale's number data, about 10 ms of a detect.
+     */
+    static String twoDigits(long n) {
+        return n >= 0 && n < 10 ? "0" + n : Long.toString(n);
+    }
+
+    /** {@code [0-9a-fA-F]{length}} matches {@code s}. */
+    static boolean isHex(String s, int length) {
+        if (s.length() != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (!isDigit(c) && !(c >= 'a' && c <= 'f') && !(c >= 'A' && c <= 'F')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code s} from {@code from} on is one or more of {@code \d}. */
+    private static boolean isDigits(String s, int from) {
+        if (from >= s.length()) {
+            return false;
+        }
+        for (int i = from; i < s.length(); i++) {
+            if (!isDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isLowerHexDigit(char c) {
+        return isDigit(c) || (c >= 'a' && c <= 'f');
+    }
+
+    private static boolean isWordChar(char c) {
+        return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
     }
 }

@@ -47,7 +47,7 @@ public record NcqInEffect(State state, Integer depth, String reason) {
             return new NcqInEffect(State.NOT_ATA, null, null);
         }
         boolean lacks = Boolean.FALSE.equals(supported)
-                || (supported == null && probed.map(p -> p.ncq() == NcqState.NONE).orElse(false));
+                || (supported == null && probed.isPresent() && probed.get().ncq() == NcqState.NONE);
         if (lacks) {
             return new NcqInEffect(State.UNSUPPORTED, null, null);
         }
