@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 import org.disktune.host.Host;
 
@@ -21,9 +20,38 @@ import org.disktune.host.Host;
  */
 final class LoadableSchedulers {
     private static final String SUFFIX = "-iosched";
-    /** A kernel release that names one directory: no separators, not . or .. */
-    private static final Pattern RELEASE = Pattern.compile("[A-Za-z0-9_+~][A-Za-z0-9._+~-]*");
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
+    /**
+     * A kernel release that names one directory, no separators: {@code [A-Za-z0-9_+~][A-Za-z0-9._+~-]*}, as a loop
+     * (the regex was a warm verify's first, which also links java.util.regex's own lambdas).
+     */
+    static boolean isRelease(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean ok = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '+' || c == '~'
+                    || i > 0 && (c == '.' || c == '-');
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A scheduler name: {@code [a-z0-9][a-z0-9_-]*}, as a loop. */
+    static boolean isName(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || i > 0 && (c == '_' || c == '-'))) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     private LoadableSchedulers() {
     }
@@ -36,10 +64,10 @@ final class LoadableSchedulers {
             int lineStart = aliases.lastIndexOf('\n', at) + 1;
             int lineEnd = aliases.indexOf('\n', at);
             String line = aliases.substring(lineStart, lineEnd < 0 ? aliases.length() : lineEnd).strip();
-            String[] fields = line.split("\\s+");
+            String[] fields = SysfsAttributes.words(line);
             if (fields.length == 3 && fields[0].equals("alias") && fields[1].endsWith(SUFFIX)) {
                 String name = fields[1].substring(0, fields[1].length() - SUFFIX.length());
-                if (NAME.matcher(name).matches()) {
+                if (isName(name)) {
                     names.add(name);
                 }
             }
@@ -50,7 +78,7 @@ final class LoadableSchedulers {
 
     /** The loadable schedulers of kernel {@code release} on the host; empty when its modules.alias is not there. */
     static List<String> read(Host host, String release) {
-        if (release == null || !RELEASE.matcher(release).matches() || release.equals("..")) {
+        if (release == null || !isRelease(release) || release.equals("..")) {
             return List.of();
         }
         for (String dir : List.of("/lib/modules/", "/usr/lib/modules/")) {
