@@ -4,8 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.disktune.config.Setting;
 import org.disktune.config.SettingValue;
@@ -36,7 +34,8 @@ final class SettingTable {
     private static final Map<String, String> SAME_ALGORITHM_BEFORE_BLK_MQ = Map.of("mq-deadline", "deadline", "none", "noop");
     private static final Set<String> ATA_TRANSPORTS = Set.of("ata", "ide");
     private static final Set<String> STRIPED_LEVELS = Set.of("raid4", "raid5", "raid6");
-    private static final Pattern KERNEL_VERSION = Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?");
+    /** The kernel version at the start of a release, as {@link #kernelVersion} reads it (the tests compare the two). */
+    static final String KERNEL_VERSION_REGEX = "^(\\d+)\\.(\\d+)(?:\\.(\\d+))?";
 
     /**
      * What the device says to one setting: the value to write on this kernel; or (wanted null) why it refuses
@@ -360,11 +359,11 @@ final class SettingTable {
         if (kernel == null) {
             return false;
         }
-        Matcher m = KERNEL_VERSION.matcher(kernel);
-        if (!m.find()) {
+        String[] v = kernelVersion(kernel);
+        if (v == null) {
             return false;
         }
-        int[] have = {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3) == null ? 0 : Integer.parseInt(m.group(3))};
+        int[] have = {Integer.parseInt(v[0]), Integer.parseInt(v[1]), v[2] == null ? 0 : Integer.parseInt(v[2])};
         int[] need = {major, minor, patch};
         for (int i = 0; i < 3; i++) {
             if (have[i] != need[i]) {
@@ -388,5 +387,38 @@ final class SettingTable {
 
     private static IllegalArgumentException wrongScope(Setting setting, String target) {
         return new IllegalArgumentException(setting.key() + " (" + setting.scope() + ") asked of " + target);
+    }
+
+    /**
+     * The groups {@link #KERNEL_VERSION_REGEX} finds at the start of {@code release} (the third null when absent), or
+     * null when it does not match; by hand, as the regex was the first a warm verify compiled (which also links
+     * java.util.regex's own lambdas). The regex has no choice to make: a digit run ends where the '.' is.
+     */
+    static String[] kernelVersion(String release) {
+        int majorEnd = digits(release, 0);
+        if (majorEnd == 0 || majorEnd >= release.length() || release.charAt(majorEnd) != '.') {
+            return null;
+        }
+        int minorEnd = digits(release, majorEnd + 1);
+        if (minorEnd == majorEnd + 1) {
+            return null;
+        }
+        String patch = null;
+        if (minorEnd < release.length() && release.charAt(minorEnd) == '.') {
+            int patchEnd = digits(release, minorEnd + 1);
+            if (patchEnd > minorEnd + 1) {
+                patch = release.substring(minorEnd + 1, patchEnd);
+            }
+        }
+        return new String[] {release.substring(0, majorEnd), release.substring(majorEnd + 1, minorEnd), patch};
+    }
+
+    /** The end of the run of ASCII digits ({@code \d}) starting at {@code from}. */
+    private static int digits(String s, int from) {
+        int i = from;
+        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+            i++;
+        }
+        return i;
     }
 }
