@@ -1,7 +1,5 @@
 package org.disktune.config;
 
-import java.math.BigInteger;
-
 /**
  * The syntax of each {@link Setting}'s value and its canonical form: numbers in their range written as
  * plain decimals, switches as on/off or yes/no, scheduler names with the Linux 2.6 names mapped to their
@@ -89,9 +87,9 @@ public final class SettingSyntax {
 
     private static Outcome range(String key, String written, long min, long max, String unit) {
         if (isDigits(written)) {
-            BigInteger v = new BigInteger(written);
-            if (v.compareTo(BigInteger.valueOf(min)) >= 0 && v.compareTo(BigInteger.valueOf(max)) <= 0) {
-                return new Outcome.Accepted(v.toString(), null);
+            long v = Long.parseLong(written); // at most 12 digits: a long holds it
+            if (v >= min && v <= max) {
+                return new Outcome.Accepted(Long.toString(v), null);
             }
             return new Outcome.Rejected(key + " = " + written + " is out of range; use a whole number from " + min + " to " + max + " " + unit);
         }
@@ -100,9 +98,9 @@ public final class SettingSyntax {
 
     private static Outcome acoustic(String written) {
         if (isDigits(written)) {
-            BigInteger v = new BigInteger(written);
-            if (v.signum() == 0 || (v.compareTo(BigInteger.valueOf(128)) >= 0 && v.compareTo(BigInteger.valueOf(254)) <= 0)) {
-                return new Outcome.Accepted(v.toString(), null);
+            long v = Long.parseLong(written); // at most 12 digits: a long holds it
+            if (v == 0 || v >= 128 && v <= 254) {
+                return new Outcome.Accepted(Long.toString(v), null);
             }
         }
         return new Outcome.Rejected("acoustic = " + written + " is not an acoustic level; use 0 (off) or 128 (quiet) to 254 (fast)");
