@@ -17,7 +17,8 @@ class SettingSyntaxTest {
             "WRITE_CACHE|1|on", "WRITE_CACHE|OFF|off", "WRITE_CACHE|no|off", "DMA|yes|on",
             "APM|1|1", "APM|255|255", "STANDBY|0|0", "STANDBY|255|255", "ACOUSTIC|0|0", "ACOUSTIC|128|128", "ACOUSTIC|254|254",
             "IO32|0|0", "IO32|1|1", "IO32|3|3", "MULTCOUNT|0|0", "MULTCOUNT|255|255",
-            "ATIME|strictatime|strictatime", "LAZYTIME|on|yes", "LAZYTIME|0|no"})
+            "ATIME|strictatime|strictatime", "LAZYTIME|on|yes", "LAZYTIME|0|no",
+            "READ_AHEAD_KB|0004096|4096", "QUEUE_DEPTH|000000000031|31", "ACOUSTIC|000|0", "ACOUSTIC|00128|128"})
     void accepted(Setting setting, String written, String canonical) {
         SettingSyntax.Outcome.Accepted a = assertInstanceOf(SettingSyntax.Outcome.Accepted.class, SettingSyntax.check(setting, written));
         assertEquals(canonical, a.value());
@@ -27,6 +28,7 @@ class SettingSyntaxTest {
     @CsvSource(delimiter = '|', value = {
             "SCHEDULER|anticipatory", "SCHEDULER|mq deadline", "SCHEDULER|abcdefghijklmnopqrstuvwxyz0123456",
             "READ_AHEAD_KB|1048577", "READ_AHEAD_KB|-1", "READ_AHEAD_KB|1e3", "READ_AHEAD_KB|99999999999999999999",
+            "READ_AHEAD_KB|999999999999", "READ_AHEAD_KB|0000000000001", "ACOUSTIC|999999999999", "STANDBY|000000000256",
             "QUEUE_DEPTH|1025", "NR_REQUESTS|3", "NR_REQUESTS|100001", "STRIPE_CACHE_SIZE|32769",
             "WRITE_CACHE|2", "APM|256", "ACOUSTIC|127", "ACOUSTIC|255", "IO32|2", "MULTCOUNT|256",
             "ATIME|atime", "LAZYTIME|maybe"})
