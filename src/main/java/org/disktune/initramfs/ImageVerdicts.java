@@ -12,8 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import java.util.zip.CRC32C;
-
 import org.disktune.host.Host;
 
 /**
@@ -30,12 +28,12 @@ import org.disktune.host.Host;
  * the same tick with the same size could keep all five values (git's "racily clean" index entries, the same rule).
  * A record also keeps the SHA-256 of each host file the image's files were compared with, under the same rule and
  * with the host file's own identity, so that a warm verify hashes nothing: a changed host file is hashed again.
- * The records are small text files, one per image path (named by the CRC-32C of that path, which the record
- * repeats, so two paths with one name only replace each other's record), written atomically through the host
+ * The records are small text files, one per image path (named by that path's String.hashCode, which the
+ * record repeats, so two paths with one name only replace each other's record), written atomically through the host
  * (so inside --root); a record that cannot be read or written costs one image read, nothing else.
  */
 public final class ImageVerdicts {
-    /** Where the records live, one file per image path (named by the CRC-32C of that path, in hex). */
+    /** Where the records live, one file per image path (named by that path's String.hashCode, in hex). */
     public static final String DIRECTORY = "/var/lib/disktune/image-verdicts";
     private static final String HEADER = "disktune-image-verdicts 2";
     private static final String ABSENT = "-";
@@ -222,11 +220,18 @@ public final class ImageVerdicts {
         return file.toAbsolutePath().normalize().toString();
     }
 
-    /** The record's file: the CRC-32C of the image's path names it (no digest provider to load on a warm verify). */
+    /**
+     * The record's file, named by the image path's {@link String#hashCode} in 8 hex digits: a hash the Java
+     * specification fixes, so every run and version names it alike, and nothing to set up (a digest provider or
+     * CRC-32C's tables cost a warm verify several percent). The record repeats the path, so two paths with one
+     * name only replace each other's record.
+     */
+    static String recordName(Path image) {
+        String hex = Integer.toHexString(key(image).hashCode());
+        return "00000000".substring(hex.length()) + hex;
+    }
+
     private Path record(Path image) {
-        CRC32C crc = new CRC32C();
-        crc.update(key(image).getBytes(StandardCharsets.UTF_8));
-        String hex = Long.toHexString(crc.getValue());
-        return host.path(DIRECTORY + "/" + "00000000".substring(hex.length()) + hex);
+        return host.path(DIRECTORY + "/" + recordName(image));
     }
 }
