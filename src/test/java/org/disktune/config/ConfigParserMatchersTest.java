@@ -1,14 +1,12 @@
 package org.disktune.config;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
+import org.disktune.testing.RegexOracle;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -97,31 +95,12 @@ class ConfigParserMatchersTest {
         compare(Pattern.compile(regex), matcher, generated(named, 14));
     }
 
-    /** Checks both agree on every input, and that the inputs reach both answers many times. */
     private static void compare(Pattern regex, Predicate<String> matcher, List<String> inputs) {
-        int matched = 0;
-        for (String s : inputs) {
-            boolean expected = regex.matcher(s).matches();
-            assertEquals(expected, matcher.test(s), () -> "'" + s + "' against " + regex);
-            matched += expected ? 1 : 0;
-        }
-        assertTrue(matched > 1000 && inputs.size() - matched > 1000, "too few of one answer: " + matched + " of " + inputs.size());
+        RegexOracle.sameAnswers(regex, matcher, inputs);
     }
 
-    /** The empty string and strings of up to {@code maxLength} characters, mostly from {@code named}, some from the edges. */
     private static List<String> generated(String named, int maxLength) {
-        Random random = new Random(named.hashCode());
-        List<String> out = new ArrayList<>();
-        out.add("");
-        for (int i = 0; i < 60_000; i++) {
-            int length = random.nextInt(maxLength + 1);
-            StringBuilder s = new StringBuilder();
-            for (int j = 0; j < length; j++) {
-                s.append(random.nextInt(12) == 0 ? pick(random, EDGES + NAMED) : pick(random, named));
-            }
-            out.add(s.toString());
-        }
-        return out;
+        return RegexOracle.generated(named, maxLength, 60_000);
     }
 
     private static char pick(Random random, String from) {

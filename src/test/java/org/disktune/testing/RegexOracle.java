@@ -1,0 +1,60 @@
+package org.disktune.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Checks a hand-written matcher against the regex it replaced: the two must agree on every input, and the inputs must
+ * reach both answers often enough for the comparison to mean something. The inputs are generated: the empty string
+ * and strings mostly of the characters a pattern names, now and then one of {@link #EDGES} (their ASCII neighbours,
+ * blanks and line ends, and look-alikes outside ASCII: Arabic and full-width digits, the Kelvin sign, dotted I, both halves of a surrogate pair).
+ */
+public final class RegexOracle {
+    /** Characters at the edges of the usual character classes. */
+    public static final String EDGES = "/:@[`{ \t\n\r\u000b\f\u0000\u007f~#=,.'\"\\\u00e9\u0660\uff10\u212a\u0130\u017f\u00a0\u2003\ud83d\ude00";
+
+    private RegexOracle() {
+    }
+
+    /** Asserts {@code matcher} answers as {@code regex.matcher(s).matches()} on each input, and each answer came over 1000 times. */
+    public static void sameAnswers(Pattern regex, Predicate<String> matcher, List<String> inputs) {
+        int matched = 0;
+        for (String s : inputs) {
+            boolean expected = regex.matcher(s).matches();
+            assertEquals(expected, matcher.test(s), () -> "'" + s + "' against " + regex);
+            matched += expected ? 1 : 0;
+        }
+        assertTrue(matched > 1000 && inputs.size() - matched > 1000, "too few of one answer: " + matched + " of " + inputs.size());
+    }
+
+    /** {@link #sameAnswers} on {@code count} strings of up to {@code maxLength} characters from {@code named}. */
+    public static void sameAnswers(String regex, Predicate<String> matcher, String named, int maxLength, int count) {
+        sameAnswers(Pattern.compile(regex), matcher, generated(named, maxLength, count));
+    }
+
+    /**
+     * The empty string and {@code count} strings of up to {@code maxLength} characters, each one from {@code named}
+     * eleven times in twelve and from {@link #EDGES} otherwise; the same list for the same arguments.
+     */
+    public static List<String> generated(String named, int maxLength, int count) {
+        Random random = new Random(named.hashCode() * 31L + maxLength);
+        List<String> out = new ArrayList<>();
+        out.add("");
+        for (int i = 0; i < count; i++) {
+            int length = random.nextInt(maxLength + 1);
+            StringBuilder s = new StringBuilder();
+            for (int j = 0; j < length; j++) {
+                String from = random.nextInt(12) == 0 ? EDGES : named;
+                s.append(from.charAt(random.nextInt(from.length())));
+            }
+            out.add(s.toString());
+        }
+        return out;
+    }
+}
