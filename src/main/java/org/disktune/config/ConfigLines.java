@@ -58,6 +58,13 @@ final class ConfigLines {
     }
 
     private static Line line(byte[] content, int number, int start, int end, int next) {
+        boolean ascii = true;
+        for (int i = start; i < end && ascii; i++) {
+            ascii = content[i] >= 0;
+        }
+        if (ascii) { // valid UTF-8 whatever it holds, and one char per byte: no decoder to set up for it
+            return new Line(number, new String(content, start, end - start, StandardCharsets.US_ASCII), true, start, end, next);
+        }
         try {
             String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content, start, end - start)).toString();

@@ -96,11 +96,13 @@ final class InRoot {
 
     /** Puts the components of {@code path} in front of what is left to resolve, in order; "" and "." vanish. */
     private static void push(Deque<String> todo, String path) {
-        String[] names = path.split("/");
-        for (int i = names.length - 1; i >= 0; i--) {
-            if (!names[i].isEmpty() && !names[i].equals(".")) {
-                todo.push(names[i]);
+        int end = path.length();
+        while (end > 0) { // from the last name back to the first, so that the first ends on top
+            int slash = path.lastIndexOf('/', end - 1);
+            if (end - slash - 1 > 0 && !(end - slash - 1 == 1 && path.charAt(slash + 1) == '.')) {
+                todo.push(path.substring(slash + 1, end));
             }
+            end = slash < 0 ? 0 : slash;
         }
     }
 }
