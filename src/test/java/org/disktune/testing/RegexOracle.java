@@ -1,12 +1,15 @@
 package org.disktune.testing;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -52,6 +55,62 @@ public final class RegexOracle {
             for (int j = 0; j < length; j++) {
                 String from = random.nextInt(12) == 0 ? EDGES : named;
                 s.append(from.charAt(random.nextInt(from.length())));
+            }
+            out.add(s.toString());
+        }
+        return out;
+    }
+
+    /**
+     * Asserts {@code parser} reads each input as {@code regex} does: null where the regex does not match
+     * ({@code matches()}, or {@code find()} when {@code find}), else the regex's groups 1..n of its first match (a group
+     * that took no part is null); and each answer came at least {@code minEach} times.
+     */
+    public static void sameGroups(Pattern regex, boolean find, Function<String, String[]> parser, List<String> inputs, int minEach) {
+        int matched = 0;
+        for (String s : inputs) {
+            Matcher m = regex.matcher(s);
+            String[] expected = null;
+            if (find ? m.find() : m.matches()) {
+                expected = new String[m.groupCount()];
+                for (int g = 1; g <= m.groupCount(); g++) {
+                    expected[g - 1] = m.group(g);
+                }
+                matched++;
+            }
+            assertArrayEquals(expected, parser.apply(s), () -> "'" + s + "' against " + regex);
+        }
+        int hits = matched;
+        assertTrue(matched >= minEach && inputs.size() - matched >= minEach,
+                () -> "too few of one answer: " + hits + " matched of " + inputs.size());
+    }
+
+    /**
+     * {@code count} strings each of up to {@code maxPieces} pieces: a piece is one of {@code fragments} (the words and
+     * separators of the lines a pattern reads) seven times in eight, else a character of {@link #EDGES}; one string in
+     * four then has one character dropped, doubled or replaced by an edge. The same list for the same arguments.
+     */
+    public static List<String> pieces(List<String> fragments, int maxPieces, int count) {
+        Random random = new Random(fragments.hashCode() * 31L + maxPieces);
+        List<String> out = new ArrayList<>();
+        out.add("");
+        for (int i = 0; i < count; i++) {
+            int n = 1 + random.nextInt(maxPieces);
+            StringBuilder s = new StringBuilder();
+            for (int j = 0; j < n; j++) {
+                if (random.nextInt(8) == 0) {
+                    s.append(EDGES.charAt(random.nextInt(EDGES.length())));
+                } else {
+                    s.append(fragments.get(random.nextInt(fragments.size())));
+                }
+            }
+            if (s.length() > 0 && random.nextInt(4) == 0) {
+                int at = random.nextInt(s.length());
+                switch (random.nextInt(3)) {
+                    case 0 -> s.deleteCharAt(at);
+                    case 1 -> s.insert(at, s.charAt(at));
+                    default -> s.setCharAt(at, EDGES.charAt(random.nextInt(EDGES.length())));
+                }
             }
             out.add(s.toString());
         }
