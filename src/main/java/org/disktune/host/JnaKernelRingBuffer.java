@@ -6,9 +6,9 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.NativeLong;
 
 /**
- * /dev/kmsg and klogctl through libc. Java's FileChannel cannot read a character device without
- * blocking, so /dev/kmsg is opened with O_NONBLOCK and read with read(2): one record per call,
- * EAGAIN at the end, EPIPE when the record was overwritten while we read (skipped).
+ * /dev/kmsg and klogctl through libc. /dev/kmsg is opened with O_NONBLOCK and read with read(2): one record per call,
+ * EAGAIN at the end, EPIPE when the record was overwritten while we read (skipped). {@link ChannelKernelRingBuffer}
+ * reads /dev/kmsg without JNA when the launcher exports the JDK's sun.nio.ch; this is its fallback, and klogctl's.
  */
 final class JnaKernelRingBuffer implements KernelRingBuffer {
     private static final String KMSG = "/dev/kmsg";

@@ -12,7 +12,8 @@ import org.disktune.core.ExitCode;
 
 /**
  * The running kernel's log. Tries, in order: /dev/kmsg (non-blocking, from the first record in the
- * buffer), klogctl(SYSLOG_ACTION_READ_ALL), and {@code journalctl -k -b -o short-monotonic --no-pager}.
+ * buffer; {@link ChannelKernelRingBuffer}, through JNA where the JDK's channel cannot be switched),
+ * klogctl(SYSLOG_ACTION_READ_ALL), and {@code journalctl -k -b -o short-monotonic --no-pager}.
  * The journal is also used when the ring buffer has rotated past the boot (no {@code Linux version}
  * record left), because the probe lines are then gone from the buffer. The reader's notes say which
  * source was used and why.
@@ -27,7 +28,7 @@ public final class LiveKernelLog implements KernelLogSource {
     private final KernelRingBuffer ring;
 
     public LiveKernelLog(CommandRunner commands) {
-        this(commands, new JnaKernelRingBuffer());
+        this(commands, new ChannelKernelRingBuffer(new JnaKernelRingBuffer()));
     }
 
     LiveKernelLog(CommandRunner commands, KernelRingBuffer ring) {

@@ -56,6 +56,27 @@ class LauncherTest {
         assertEquals(List.of("-cp", target.resolve("disktune.jar").toString(), "org.disktune.cli.Main", "detect"), absolute.subList(absolute.size() - 4, absolute.size()));
     }
 
+    /**
+     * Both ways of starting (with and without an archive) pass every JVM option disktune-class-archive trains and
+     * dumps the archive with (an archive made under other options is not used), the export of the JDK's
+     * {@code sun.nio.ch} (/dev/kmsg without JNA: host.ChannelKernelRingBuffer) among them.
+     */
+    @Test
+    void itPassesTheArchiveScriptsOptionsWithAndWithoutAnArchive() throws Exception {
+        Path target = build();
+        String script = Files.readString(Path.of("src/deb/disktune-class-archive"));
+        int from = script.indexOf("\nflags=\"") + "\nflags=\"".length();
+        List<String> flags = List.of(script.substring(from, script.indexOf('"', from)).split(" "));
+        assertEquals(true, flags.contains("--add-exports=java.base/sun.nio.ch=ALL-UNNAMED"), flags.toString());
+        List<String> without = run(dir, "target/disktune", "detect");
+        Files.writeString(target.resolve("disktune.jsa"), "");
+        List<String> with = run(dir, "target/disktune", "detect");
+        for (String flag : flags) {
+            assertEquals(true, without.contains(flag), flag + " in " + without);
+            assertEquals(true, with.contains(flag), flag + " in " + with);
+        }
+    }
+
     @Test
     void withoutAnArchiveItStartsWithoutOne() throws Exception {
         build();
