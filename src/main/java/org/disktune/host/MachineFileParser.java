@@ -6,7 +6,6 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -25,9 +24,6 @@ import org.disktune.core.ExitCode;
  * and the line: a malformed line, a duplicate path, an entry below a file or link, an unclosed heredoc.
  */
 public final class MachineFileParser {
-    private static final Pattern PATH = Pattern.compile("(/[^/\\s]+)+");
-    private static final Pattern TAG = Pattern.compile("[A-Za-z0-9_]+");
-
     private MachineFileParser() {
     }
 
@@ -74,7 +70,7 @@ public final class MachineFileParser {
                     }
                 } else if (rest.startsWith("<<")) {
                     String tag = rest.substring(2);
-                    if (!TAG.matcher(tag).matches()) {
+                    if (!isTag(tag)) {
                         throw error(sampleName, lineNo, "bad heredoc tag '" + tag + "' (letters, digits and _ only)");
                     }
                     StringBuilder content = new StringBuilder();
@@ -122,15 +118,48 @@ public final class MachineFileParser {
     }
 
     private static String checkedPath(String sampleName, int lineNo, String path) {
-        if (!PATH.matcher(path).matches()) {
+        if (!isPath(path)) {
             throw error(sampleName, lineNo, "bad path '" + path + "' (absolute, no empty segments, no spaces)");
         }
-        for (String segment : path.substring(1).split("/")) {
-            if (segment.equals(".") || segment.equals("..")) {
+        for (int start = 1, end; start < path.length(); start = end + 1) {
+            end = path.indexOf('/', start);
+            if (end < 0) {
+                end = path.length();
+            }
+            if (path.charAt(start) == '.' && (end == start + 1 || (end == start + 2 && path.charAt(start + 1) == '.'))) {
                 throw error(sampleName, lineNo, "bad path '" + path + "' ('.' and '..' segments are not allowed)");
             }
         }
         return path;
+    }
+
+    /** What the regex {@code (/[^/\s]+)+} matches (\s: Java's ASCII white space), read without java.util.regex. */
+    static boolean isPath(String s) {
+        int n = s.length();
+        if (n < 2 || s.charAt(0) != '/' || s.charAt(n - 1) == '/') {
+            return false;
+        }
+        for (int i = 1; i < n; i++) {
+            char c = s.charAt(i);
+            if (c == '/' ? s.charAt(i - 1) == '/' : c == ' ' || (c >= '\t' && c <= '\r')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What the regex {@code [A-Za-z0-9_]+} matches. */
+    static boolean isTag(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static DisktuneException error(String sampleName, int lineNo, String problem) {

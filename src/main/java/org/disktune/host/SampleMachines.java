@@ -14,7 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.concurrent.atomic.AtomicLong;
 
 import com.google.common.jimfs.Configuration;
 import com.google.common.jimfs.Jimfs;
@@ -32,7 +32,8 @@ import org.disktune.core.ExitCode;
 public final class SampleMachines {
     /** The directory of the bundled samples on the class path. */
     public static final String RESOURCE_DIR = "/org/disktune/samples/";
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9.-]*");
+    /** Numbers the in-memory file systems of this JVM: each needs its own name (its URI). */
+    private static final AtomicLong FILE_SYSTEMS = new AtomicLong();
 
     /** One bundled sample: its name (for {@code --sample NAME}) and a one-line description. */
     public record Sample(String name, String description) {
@@ -54,7 +55,7 @@ public final class SampleMachines {
                 continue;
             }
             String[] fields = line.split("\t", -1);
-            if (fields.length != 2 || !NAME.matcher(fields[0]).matches() || fields[1].isBlank() || !names.add(fields[0])) {
+            if (fields.length != 2 || !isName(fields[0]) || fields[1].isBlank() || !names.add(fields[0])) {
                 throw new IllegalStateException("bundled " + RESOURCE_DIR + "index.tsv line " + (k + 1) + " is malformed: " + line);
             }
             samples.add(new Sample(fields[0], fields[1]));
@@ -64,10 +65,33 @@ public final class SampleMachines {
 
     /** The entries of sample {@code name}; an unknown name is a USAGE error. */
     public List<MachineEntry> entries(String name) {
-        if (list().stream().noneMatch(sample -> sample.name().equals(name))) {
+        if (!listed(list(), name)) {
             throw new DisktuneException(ExitCode.USAGE, "unknown sample '" + name + "'; run 'disktune --sample' to list them");
         }
         return MachineFileParser.parse(name, text(name + ".machine"));
+    }
+
+    private static boolean listed(List<Sample> samples, String name) {
+        for (Sample sample : samples) {
+            if (sample.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What the regex {@code [a-z0-9][a-z0-9.-]*} matches: a sample's name. */
+    static boolean isName(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (i > 0 && (c == '.' || c == '-')))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A fresh Jimfs holding sample {@code name}; returns its root directory ("/"). */
@@ -84,18 +108,20 @@ public final class SampleMachines {
                 .setAttributeViews("basic", "posix")
                 .setWorkingDirectory("/")
                 .build();
-        Path root = Jimfs.newFileSystem(configuration).getPath("/");
+        // Named, not Jimfs' random name: that is a random UUID, whose SecureRandom set-up was 5% of a sample's start.
+        Path root = Jimfs.newFileSystem("disktune-sample-" + FILE_SYSTEMS.incrementAndGet(), configuration).getPath("/");
         createTree(entries, root);
         return root;
     }
 
     /** Creates {@code entries} below {@code root} (directories, files with their bytes, symlinks as written). */
     public static void createTree(List<MachineEntry> entries, Path root) {
-        Set<Path> made = new HashSet<>();
+        Set<String> made = new HashSet<>(); // parent directories made, by their path in the sample (a Jimfs path hashes slowly)
         try {
             for (MachineEntry entry : entries) {
-                Path p = root.resolve(entry.path().substring(1));
-                if (made.add(p.getParent())) {
+                String path = entry.path();
+                Path p = root.resolve(path.substring(1));
+                if (made.add(path.substring(0, path.lastIndexOf('/')))) {
                     Files.createDirectories(p.getParent());
                 }
                 if (entry instanceof MachineEntry.Dir) {
