@@ -114,6 +114,33 @@ final class ChannelKernelRingBuffer implements KernelRingBuffer {
 
         @Override
         public String next() throws Unavailable {
+            int n = read();
+            return n < 0 ? null : new String(bytes, 0, n, StandardCharsets.UTF_8);
+        }
+
+        /** Each record an ASCII one is handed over as its bytes, without a String (most records are). */
+        @Override
+        public void forEach(KernelLogLineSink sink) throws Unavailable {
+            for (int n = read(); n >= 0; n = read()) {
+                if (isAscii(bytes, n)) {
+                    sink.asciiKmsgRecord(bytes, 0, n);
+                } else {
+                    sink.line(new String(bytes, 0, n, StandardCharsets.UTF_8));
+                }
+            }
+        }
+
+        private static boolean isAscii(byte[] b, int n) {
+            for (int i = 0; i < n; i++) {
+                if (b[i] < 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Reads the next record into {@link #bytes}: its length up to its first newline, or -1 when none is waiting. */
+        private int read() throws Unavailable {
             IOException last = null;
             for (int attempt = 0; !closed && attempt <= RETRIES; attempt++) {
                 buffer.clear();
@@ -125,7 +152,7 @@ final class ChannelKernelRingBuffer implements KernelRingBuffer {
                     continue;
                 }
                 if (n <= 0) {
-                    return null; // 0: EAGAIN, no record waiting; -1: end of file (not a kmsg device)
+                    return -1; // 0: EAGAIN, no record waiting; -1: end of file (not a kmsg device)
                 }
                 buffer.flip();
                 buffer.get(bytes, 0, n);
@@ -133,12 +160,12 @@ final class ChannelKernelRingBuffer implements KernelRingBuffer {
                 while (end < n && bytes[end] != '\n') {
                     end++;
                 }
-                return new String(bytes, 0, end, StandardCharsets.UTF_8);
+                return end;
             }
             if (last != null) {
                 throw new Unavailable(KMSG + ": " + last.getMessage());
             }
-            return null;
+            return -1;
         }
 
         @Override

@@ -19,4 +19,13 @@ public interface KernelLogLineSink {
     default void asciiLine(byte[] bytes, int from, int to) {
         line(new String(bytes, from, to - from, StandardCharsets.ISO_8859_1));
     }
+
+    /**
+     * The next line, a /dev/kmsg record ({@code PRIO,SEQ,MICROS,FLAGS;message}, its dictionary lines cut off) as
+     * {@code bytes[from, to)}, every byte below 0x80; the array is the reader's buffer, valid only during the call.
+     * By default the same as {@link #line} of those chars.
+     */
+    default void asciiKmsgRecord(byte[] bytes, int from, int to) {
+        line(new String(bytes, from, to - from, StandardCharsets.ISO_8859_1));
+    }
 }

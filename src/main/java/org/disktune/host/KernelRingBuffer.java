@@ -16,6 +16,17 @@ interface KernelRingBuffer {
         /** The next record ({@code 6,339,4620129,-;text}, dictionary lines cut off), or null when no more are waiting. */
         String next() throws Unavailable;
 
+        /**
+         * Hands every remaining record to {@code sink} until none is waiting: by default {@link #next} as
+         * {@link KernelLogLineSink#line}; a reader with the record's bytes hands an ASCII one to
+         * {@link KernelLogLineSink#asciiKmsgRecord}.
+         */
+        default void forEach(KernelLogLineSink sink) throws Unavailable {
+            for (String record = next(); record != null; record = next()) {
+                sink.line(record);
+            }
+        }
+
         @Override
         void close();
     }

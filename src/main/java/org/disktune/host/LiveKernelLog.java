@@ -147,6 +147,18 @@ public final class LiveKernelLog implements KernelLogSource {
             }
 
             @Override
+            public void forEachLine(KernelLogLineSink sink) {
+                while (!head.isEmpty()) {
+                    sink.line(head.removeFirst());
+                }
+                try {
+                    records.forEach(sink);
+                } catch (KernelRingBuffer.Unavailable e) {
+                    throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read the kernel log: " + e.getMessage(), e);
+                }
+            }
+
+            @Override
             public void close() {
                 records.close();
             }

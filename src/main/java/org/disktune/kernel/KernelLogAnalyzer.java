@@ -81,8 +81,24 @@ public final class KernelLogAnalyzer {
                 line(new String(bytes, from, to - from, StandardCharsets.ISO_8859_1));
                 return;
             }
-            long mono = normalizer.stampMicros();
-            int at = normalizer.messageFrom();
+            stamped(bytes, normalizer.messageFrom(), to, normalizer.stampMicros());
+        }
+
+        /**
+         * A /dev/kmsg record from its bytes, as a stamped dmesg line: the record's header read by hand, and only a
+         * message the collector may use made a String (on this kind of machine, a few in a thousand).
+         */
+        @Override
+        public void asciiKmsgRecord(byte[] bytes, int from, int to) {
+            if (!normalizer.kmsgAscii(bytes, from, to)) {
+                line(new String(bytes, from, to - from, StandardCharsets.ISO_8859_1));
+                return;
+            }
+            stamped(bytes, normalizer.messageFrom(), to, normalizer.stampMicros());
+        }
+
+        /** The message {@code bytes[at, to)} (ASCII, no line end) of a line with monotonic time {@code mono}. */
+        private void stamped(byte[] bytes, int at, int to, long mono) {
             if (KernelLogLineNormalizer.startsWith(bytes, at, to, LINUX_VERSION)) {
                 take(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
                 return;

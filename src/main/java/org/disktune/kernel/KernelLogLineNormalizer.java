@@ -110,6 +110,56 @@ public final class KernelLogLineNormalizer {
     }
 
     /** The monotonic time of the last line {@link #stampedAscii} took. */
+    /**
+     * The same for a /dev/kmsg record handed over as ASCII bytes ({@code bytes[from, to)}, no newline): when
+     * {@link #normalize} would give {@code message(stampMicros(), null, message)} with the message at
+     * {@code bytes[messageFrom(), to)} unchanged, this returns true having made the same change of state; otherwise
+     * (not a record by {@link #kmsg}'s reading, a time of more than 18 digits, a backslash that may start an escape,
+     * a carriage return) false, changing nothing.
+     */
+    boolean kmsgAscii(byte[] b, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (b[k] == '\\' || b[k] == '\r') {
+                return false;
+            }
+        }
+        int i = from;
+        long micros = 0;
+        for (int field = 0; field < 3; field++) {
+            int start = i;
+            long value = 0;
+            while (i < to && i - start <= 20 && b[i] >= '0' && b[i] <= '9') {
+                value = value * 10 + (b[i] - '0');
+                i++;
+            }
+            int digits = i - start;
+            if (digits == 0 || digits > (field == 0 ? 3 : 20) || i >= to || b[i] != ',') {
+                return false;
+            }
+            if (field == 2) {
+                if (digits > 18) {
+                    return false;
+                }
+                micros = value;
+            }
+            i++;
+        }
+        int fieldsStart = i;
+        while (i < to && b[i] != ';') {
+            if (i - fieldsStart >= 200) {
+                return false;
+            }
+            i++;
+        }
+        if (i >= to) {
+            return false;
+        }
+        previousWasKmsg = true;
+        stampMicros = micros;
+        messageFrom = i + 1;
+        return true;
+    }
+
     long stampMicros() {
         return stampMicros;
     }

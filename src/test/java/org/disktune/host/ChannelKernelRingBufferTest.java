@@ -94,6 +94,42 @@ class ChannelKernelRingBufferTest {
                 "sequence numbers rise");
     }
 
+    /** Records handed over by forEach (ASCII ones as bytes) are the records next() gives, in order. */
+    @Test
+    void forEachHandsOverWhatNextGives() throws Exception {
+        List<String> viaNext;
+        try (KernelRingBuffer.Records r = new ChannelKernelRingBuffer(UNUSED).openKmsg()) {
+            viaNext = drain(r);
+        }
+        List<String> viaForEach = new ArrayList<>();
+        int[] ascii = new int[1];
+        try (KernelRingBuffer.Records r = new ChannelKernelRingBuffer(UNUSED).openKmsg()) {
+            r.forEach(new KernelLogLineSink() {
+                @Override
+                public void line(String line) {
+                    viaForEach.add(line);
+                }
+
+                @Override
+                public void asciiKmsgRecord(byte[] bytes, int from, int to) {
+                    ascii[0]++;
+                    viaForEach.add(new String(bytes, from, to - from, StandardCharsets.US_ASCII));
+                }
+            });
+        }
+        Map<Long, String> a = bySequence(viaNext);
+        Map<Long, String> b = bySequence(viaForEach);
+        int common = 0;
+        for (Map.Entry<Long, String> e : a.entrySet()) {
+            if (b.containsKey(e.getKey())) {
+                assertEquals(e.getValue(), b.get(e.getKey()), "record " + e.getKey());
+                common++;
+            }
+        }
+        assertTrue(common > 10 && common >= a.size() / 2, "records read both ways: " + common + " of " + a.size());
+        assertTrue(ascii[0] > 0, "ASCII records come as bytes");
+    }
+
     /** A FIFO with a writer but nothing written: a blocking read would wait for ever; this one says "no more". */
     @Test
     void aWaitingReadEndsAtOnceAndLaterRecordsStillCome() throws Exception {
