@@ -28,8 +28,7 @@ public final class DiskFactsBuilder {
         String driver = null;
         for (Controller c : report.controllers()) {
             if (c.pciAddress() != null && c.pciAddress().equals(disk.controller())) {
-                // requireNonNull: as the stream's findFirst did, a controller without a driver fails here
-                driver = java.util.Objects.requireNonNull(c.driver());
+                driver = c.driver(); // null for a controller no driver is bound to: no match.driver matches the disk
                 break;
             }
         }

@@ -41,6 +41,20 @@ class DiskFactsBuilderTest {
         assertFalse(facts.get(2).hasStableIdentity());
     }
 
+    /** A controller no driver is bound to (as sysfs shows one whose module is not loaded): its disks have no driver, no failure. */
+    @Test
+    void aDiskOnAControllerWithoutADriverHasNoDriver() {
+        org.disktune.detect.MachineReport r = detect("qemu-virtio-nvme");
+        List<org.disktune.detect.Controller> unbound = new java.util.ArrayList<>();
+        for (org.disktune.detect.Controller c : r.controllers()) {
+            unbound.add(new org.disktune.detect.Controller(c.pciAddress(), c.vendorId(), c.deviceId(), c.pciClass(), c.kind(), null, java.util.Map.of()));
+        }
+        org.disktune.detect.MachineReport report = new org.disktune.detect.MachineReport(r.kernel(), unbound, r.ataPorts(), r.disks(), r.mdArrays(),
+                r.mounts(), r.findings(), r.notes(), r.loadableSchedulers());
+        List<DiskFacts> facts = builder.facts(report);
+        assertEquals(List.of("nvme0n1 null", "sda null", "vda null"), facts.stream().map(f -> f.name() + " " + f.driver()).toList());
+    }
+
     @Test
     void legacyIdeDisksAreMembersOfTheirRaid1Arrays() {
         List<DiskFacts> facts = builder.facts(detect("seed-centos5-ide"));
