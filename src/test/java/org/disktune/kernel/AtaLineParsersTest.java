@@ -47,9 +47,10 @@ class AtaLineParsersTest {
             "1 sectors, multi 1: LBA \t x", "SATA link up\r\n", "SATA link up 1.5 Gbps\u2028", "SATA max X \n",
             "SATA max X\n", "SATA max X\u0085", "ATA-7: a, b, c, max d, e, max f", "ATA-7: a, b\n, max d",
             "ATA-7: a\n, b, max d", "ATA-7: a, b, max d,\n", "ATA-7: a, b, max d,x,\u0085", "ATA-7: a, b, max \ud835\udc00,",
-            "ATA-7: a, b, max \ud835,", "ATA-6, max \ud835, 1 sectors: x", "Model 'a', rev 'b', applying quirks:', rev 'c',"
+            "ATA-7: a, b, max \ud835,", "ATA-6, max \ud835, 1 sectors: x", "ATA-6, max X, 12345678901234567890 sectors: x",
+            "ATA-6, max X, 1234567890123456789 sectors: x", "Model 'a', rev 'b', applying quirks:', rev 'c',"
                     + " applying quirks: d", "Model ', rev ', applying quirks:", "Model '', rev '', applying quirks:",
-            "modified ()", "horkage modified (a)\r", "FORCE: \u2029", "ata1.00: \r", "ata1: x\u0085", "ata12345: x",
+            "modified ()", "horkage modified (a)\r", "FORCE: \u2029", "ata1.00: \r", "ata1: x\u0085", "ata12345: x", "ata12345.00: x", "ata1234.00: x",
             "ata1.000: x", "NCQ (depth 12345) NCQ (depth 1/2), AA", "NCQ (depth 1/)", "configured for \ud835\udc00 x");
 
     private static List<String> fragments(String... words) {
@@ -166,7 +167,8 @@ class AtaLineParsersTest {
     void ataDevice() {
         List<String> f = fragments("ata", "1", "12", "12345", ".", "00", "0", "123", ": ", ":", " ", "ata1.00: ",
                 "ata1: ", "SATA link up", "x");
-        check("^ata(\\d{1,4})\\.(\\d{2}): (.*)$", false, s -> AtaLineParsers.ataDevice(s, false), f, 1500, 70, "ata1.00: ", "ata12.3", "ata1");
+        check("^ata(\\d{1,4})\\.(\\d{2}): (.*)$", false, s -> AtaLineParsers.ataDevice(s, false), f, 1500, 70,
+                "ata1.00: ", "ata12.3", "ata1", "ata1234", "ata12345");
         check("^ata(\\d{1,4}): (.*)$", false, s -> AtaLineParsers.ataPort(s, false), f, 1500, 1, "ata1: ", "ata12345", "ata1");
         // plain: the caller vouches there is no line terminator
         Pattern device = Pattern.compile("^ata(\\d{1,4})\\.(\\d{2}): (.*)$");
@@ -240,7 +242,8 @@ class AtaLineParsersTest {
                 fragments("ATA-6, max UDMA/100, 156301488 sectors: LBA48", "ATA", "CFA", "-", "6", "1234", ", max ",
                         "UDMA/100", ", ", ",", "156301488", "12345678901234567890", " sectors: ", "LBA48", "LBA",
                         "CHS 1/2/3", "NCQ (depth 31/32)", " ", "x"),
-                1500, 1, "ATA-6, max ", "CFA, max UDMA/100", "ATA-6, max UDMA/100, 156301488 sectors: ");
+                1500, 1, "ATA-6, max ", "CFA, max UDMA/100", "ATA-6, max UDMA/100, ",
+                "ATA-6, max UDMA/100, 156301488 sectors: ");
     }
 
     @Test
