@@ -17,26 +17,6 @@ final class BootFactsCollector {
     static final int MAX_ENTRIES = 256;
     private static final int MAX_LIST = 16;
 
-    private static final Pattern ATA_DEVICE = Pattern.compile("^ata(\\d{1,4})\\.(\\d{2}): (.*)$");
-    private static final Pattern ATA_PORT = Pattern.compile("^ata(\\d{1,4}): (.*)$");
-    private static final Pattern LINK = Pattern.compile(
-            "^SATA link (up|down)(?: ((?:\\d+(?:\\.\\d+)?|<unknown>) ?Gbps|<unknown>))?(?: \\(SStatus (\\w+) SControl (\\w+)\\))?.*");
-    private static final Pattern GBPS = Pattern.compile("(\\d)Gbps");
-    private static final Pattern PORT = Pattern.compile("^(SATA|PATA) max (\\S+)(?: (.*))?$");
-    private static final Pattern IRQ = Pattern.compile("\\birq (\\d{1,6})\\b");
-    private static final Pattern IDENTITY = Pattern.compile("^((?:ATA|CFA)(?:-\\d{1,3})?|ATAPI): (.*), ([^,]*), max (\\S+?)(?:,.*)?$");
-    private static final Pattern OLD_IDENTITY = Pattern.compile("^((?:ATA|CFA)(?:-\\d{1,3})?), max (\\S+?), (\\d{1,19}) sectors: (.*)$");
-    private static final Pattern OLD_ATAPI = Pattern.compile("^ATAPI(?:-\\d{1,3})?, max (\\S+?)(?:,.*)?$");
-    private static final Pattern SECTORS = Pattern.compile("^(\\d{1,19}) sectors, multi (\\d{1,5}): (LBA48|LBA)\\b\\s*(.*)$");
-    private static final Pattern SECTORS_CHS = Pattern.compile("^(\\d{1,19}) sectors, multi (\\d{1,5}), CHS (\\d+/\\d+/\\d+).*$");
-    private static final Pattern OLD_MULTI = Pattern.compile("^ata\\d+: dev \\d+ multi count (\\d{1,5})$");
-    private static final Pattern NCQ_DEPTH = Pattern.compile("NCQ \\(depth (\\d{1,4})(?:/(\\d{1,4}))?\\)(, AA)?");
-    private static final Pattern CONFIGURED = Pattern.compile("^configured for (\\S+)");
-    private static final Pattern FORCE = Pattern.compile("^FORCE: (.*)$");
-    private static final Pattern FORCE_MODIFIED = Pattern.compile("^(?:horkage )?modified \\((.*)\\)$");
-    private static final Pattern QUIRKS = Pattern.compile("^Model '(.*)', rev '(.*)', applying quirks:(.*)$");
-    private static final Pattern FEATURES = Pattern.compile("^Features:(.*)$");
-
     private static final Pattern CONTROLLER = Pattern.compile(
             "^(ahci|ata_piix|ata_generic|pata_\\w+|sata_\\w+|pdc_adma|acard-ahci|ahci_\\w+) ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]): (.*)$");
     private static final Pattern NV_MODE = Pattern.compile("^Using (ADMA|SWNCQ) mode");
@@ -195,40 +175,19 @@ final class BootFactsCollector {
     }
 
     /**
-     * An {@code ataP.DD: rest} line (ATA_DEVICE) or an {@code ataP: rest} line (ATA_PORT): false when it is neither.
-     * Without a line terminator in the message (CR, LF, NEL, LS, PS: where the patterns' {@code .} stops and
-     * {@code $} may match) the prefix is read by hand, with the patterns' result: a third of the lines of a log
-     * of link resets start so.
+     * An {@code ataP.DD: rest} line or an {@code ataP: rest} line: false when it is neither. Read by hand
+     * ({@link AtaLineParsers#ataDevice}, {@link AtaLineParsers#ataPort}); {@code plain}: the message holds no line
+     * terminator, so none is looked for.
      */
     private boolean ata(String msg, boolean plain) {
-        Matcher m;
-        if (!plain && hasLineTerminator(msg)) {
-            if ((m = ATA_DEVICE.matcher(msg)).matches()) {
-                ataDevice(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
-                return true;
-            }
-            if ((m = ATA_PORT.matcher(msg)).matches()) {
-                ataPort(Integer.parseInt(m.group(1)), m.group(2));
-                return true;
-            }
-            return false;
-        }
-        int n = msg.length();
-        int i = 3;
-        while (i < n && i < 8 && isDigit(msg.charAt(i))) {
-            i++;
-        }
-        if (i == 3 || i > 7 || i >= n) {
-            return false; // no digit, or more than 4 (\d{1,4} then '.' or ':' fails)
-        }
-        int port = Integer.parseInt(msg, 3, i, 10);
-        if (msg.charAt(i) == '.' && i + 5 <= n && isDigit(msg.charAt(i + 1)) && isDigit(msg.charAt(i + 2))
-                && msg.charAt(i + 3) == ':' && msg.charAt(i + 4) == ' ') {
-            ataDevice(port, Integer.parseInt(msg, i + 1, i + 3, 10), msg.substring(i + 5));
+        String[] g = AtaLineParsers.ataDevice(msg, plain);
+        if (g != null) {
+            ataDevice(Integer.parseInt(g[0]), Integer.parseInt(g[1]), g[2]);
             return true;
         }
-        if (msg.charAt(i) == ':' && i + 2 <= n && msg.charAt(i + 1) == ' ') {
-            ataPort(port, msg.substring(i + 2));
+        g = AtaLineParsers.ataPort(msg, plain);
+        if (g != null) {
+            ataPort(Integer.parseInt(g[0]), g[1]);
             return true;
         }
         return false;
@@ -248,24 +207,23 @@ final class BootFactsCollector {
         return false;
     }
 
-    /** What LINK reads from a line; {@link #NOT_LINK} when it does not match. */
+    /** What {@link AtaLineParsers#link} reads from a line; {@link #NOT_LINK} when it does not match. */
     private record LinkFields(boolean up, String speed, String sStatus, String sControl) {
     }
 
     private static final LinkFields NOT_LINK = new LinkFields(false, null, null, null);
 
-    /** LINK's reading of {@code rest}, remembered: a log of link resets repeats the same few link lines. */
+    /** The link reading of {@code rest}, remembered: a log of link resets repeats the same few link lines. */
     private LinkFields linkFields(String rest) {
         if (rest.equals(lastLinkRest)) {
             return lastLinkFields;
         }
         LinkFields f = linkParses.get(rest);
         if (f == null) {
-            Matcher m = LINK.matcher(rest);
-            if (m.matches()) {
-                boolean up = m.group(1).equals("up");
-                f = new LinkFields(up, up && m.group(2) != null ? GBPS.matcher(m.group(2)).replaceAll("$1 Gbps") : null,
-                        m.group(3), m.group(4));
+            String[] g = AtaLineParsers.link(rest);
+            if (g != null) {
+                boolean up = g[0].equals("up");
+                f = new LinkFields(up, up && g[1] != null ? AtaLineParsers.spaceBeforeGbps(g[1]) : null, g[2], g[3]);
             } else {
                 f = NOT_LINK;
             }
@@ -285,7 +243,7 @@ final class BootFactsCollector {
             link(deviceId(port, devno), port, devno, linked);
             return;
         }
-        Matcher m;
+        String[] g;
         String id = deviceId(port, devno);
         DeviceState d = devices.get(id);
         if (d == null) {
@@ -295,62 +253,56 @@ final class BootFactsCollector {
             d = new DeviceState(id, port, devno);
             devices.put(id, d);
         }
-        if ((m = IDENTITY.matcher(rest)).matches()) {
-            d.identity(m.group(1), m.group(2).strip(), m.group(3).strip(), m.group(4), rest);
-        } else if ((m = OLD_IDENTITY.matcher(rest)).matches()) {
-            d.identity(m.group(1), null, null, m.group(2), rest);
-            d.sectors = parseLong(m.group(3));
+        if ((g = AtaLineParsers.identity(rest)) != null) {
+            d.identity(g[0], g[1].strip(), g[2].strip(), g[3], rest);
+        } else if ((g = AtaLineParsers.oldIdentity(rest)) != null) {
+            d.identity(g[0], null, null, g[1], rest);
+            d.sectors = parseLong(g[2]);
             d.sectorsLine = rest;
-            String tail = m.group(4);
+            String tail = g[3];
             if (tail.startsWith("CHS ")) {
                 d.addressing = "CHS";
             } else {
                 d.addressing = tail.startsWith("LBA48") ? "LBA48" : tail.startsWith("LBA") ? "LBA" : null;
                 d.ncq(tail);
             }
-        } else if ((m = OLD_ATAPI.matcher(rest)).matches()) {
-            d.identity("ATAPI", null, null, m.group(1), rest);
-        } else if ((m = SECTORS.matcher(rest)).matches()) {
-            d.sectors = parseLong(m.group(1));
-            d.multi = parseInt(m.group(2));
-            d.addressing = m.group(3);
+        } else if ((g = AtaLineParsers.oldAtapi(rest)) != null) {
+            d.identity("ATAPI", null, null, g[0], rest);
+        } else if ((g = AtaLineParsers.sectors(rest)) != null) {
+            d.sectors = parseLong(g[0]);
+            d.multi = parseInt(g[1]);
+            d.addressing = g[2];
             d.sectorsLine = rest;
-            d.ncq(m.group(4));
-        } else if ((m = SECTORS_CHS.matcher(rest)).matches()) {
-            d.sectors = parseLong(m.group(1));
-            d.multi = parseInt(m.group(2));
+            d.ncq(g[3]);
+        } else if ((g = AtaLineParsers.sectorsChs(rest)) != null) {
+            d.sectors = parseLong(g[0]);
+            d.multi = parseInt(g[1]);
             d.addressing = "CHS";
             d.sectorsLine = rest;
-        } else if ((m = OLD_MULTI.matcher(rest)).matches()) {
-            d.multi = parseInt(m.group(1));
-        } else if ((m = CONFIGURED.matcher(rest)).find()) {
-            d.transferMode = m.group(1);
-        } else if ((m = FORCE.matcher(rest)).matches()) {
-            String text = m.group(1).strip();
+        } else if ((g = AtaLineParsers.oldMulti(rest)) != null) {
+            d.multi = parseInt(g[0]);
+        } else if ((g = AtaLineParsers.configured(rest)) != null) {
+            d.transferMode = g[0];
+        } else if ((g = AtaLineParsers.force(rest)) != null) {
+            String text = g[0].strip();
             addCapped(d.forceLines, text);
-            Matcher q = FORCE_MODIFIED.matcher(text);
-            if (q.matches()) {
-                for (String name : q.group(1).split("[,\\s]+")) {
-                    if (!name.isEmpty()) {
-                        addCapped(d.forcedQuirks, name);
-                    }
+            String[] q = AtaLineParsers.forceModified(text);
+            if (q != null) {
+                for (String name : AtaLineParsers.words(q[0], true)) {
+                    addCapped(d.forcedQuirks, name);
                 }
             }
-        } else if ((m = QUIRKS.matcher(rest)).matches()) {
+        } else if ((g = AtaLineParsers.quirks(rest)) != null) {
             if (d.model == null) {
-                d.model = m.group(1).strip();
-                d.firmware = m.group(2).strip();
+                d.model = g[0].strip();
+                d.firmware = g[1].strip();
             }
-            for (String q : m.group(3).strip().split("\\s+")) {
-                if (!q.isEmpty()) {
-                    addCapped(d.quirks, q);
-                }
+            for (String q : AtaLineParsers.words(g[2].strip(), false)) {
+                addCapped(d.quirks, q);
             }
-        } else if ((m = FEATURES.matcher(rest)).matches()) {
-            for (String f : m.group(1).strip().split("\\s+")) {
-                if (!f.isEmpty()) {
-                    addCapped(d.features, f);
-                }
+        } else if ((g = AtaLineParsers.features(rest)) != null) {
+            for (String f : AtaLineParsers.words(g[0].strip(), false)) {
+                addCapped(d.features, f);
             }
         }
     }
@@ -360,21 +312,21 @@ final class BootFactsCollector {
     }
 
     private void ataPort(int port, String rest) {
-        Matcher m;
+        String[] g;
         LinkFields f = linkFields(rest);
         if (f != NOT_LINK) {
             link("ata" + port, port, null, f);
-        } else if ((m = PORT.matcher(rest)).matches()) {
-            String resources = m.group(3) == null ? "" : m.group(3).strip();
-            Matcher irq = IRQ.matcher(resources);
-            putCapped(ports, port, new AtaPortLog("ata" + port, port, m.group(1), m.group(2), resources,
-                    irq.find() ? parseInt(irq.group(1)) : null));
+        } else if ((g = AtaLineParsers.port(rest)) != null) {
+            String resources = g[2] == null ? "" : g[2].strip();
+            String[] irq = AtaLineParsers.irq(resources);
+            putCapped(ports, port, new AtaPortLog("ata" + port, port, g[0], g[1], resources,
+                    irq != null ? parseInt(irq[0]) : null));
         } else if (rest.strip().equals("DUMMY")) {
             putCapped(ports, port, new AtaPortLog("ata" + port, port, "DUMMY", null, "", null));
-        } else if ((m = FORCE.matcher(rest)).matches()) {
+        } else if ((g = AtaLineParsers.force(rest)) != null) {
             LinkState l = linkState("ata" + port, port, null);
             if (l != null) {
-                addCapped(l.forceLines, m.group(1).strip());
+                addCapped(l.forceLines, g[0].strip());
             }
         }
     }
@@ -700,23 +652,23 @@ final class BootFactsCollector {
         }
 
         void ncq(String tail) {
-            Matcher m = NCQ_DEPTH.matcher(tail);
+            String[] m;
             if (tail.contains("NCQ (not used)")) {
                 ncq = NcqState.NOT_USED;
                 ncqDepth = null;
                 ncqDriveDepth = null;
                 ncqAutoActivate = false;
-            } else if (m.find()) {
-                int first = Integer.parseInt(m.group(1));
-                if (m.group(2) == null) {
+            } else if ((m = AtaLineParsers.ncqDepth(tail)) != null) {
+                int first = Integer.parseInt(m[0]);
+                if (m[1] == null) {
                     ncqDepth = first;
                     ncqDriveDepth = first;
                 } else {
                     ncqDepth = first;
-                    ncqDriveDepth = Integer.parseInt(m.group(2));
+                    ncqDriveDepth = Integer.parseInt(m[1]);
                 }
                 ncq = ncqDepth == 0 ? NcqState.DISABLED_BY_HOST : NcqState.ENABLED;
-                ncqAutoActivate = m.group(3) != null;
+                ncqAutoActivate = m[2] != null;
             } else {
                 ncq = NcqState.NONE;
                 ncqDepth = null;
