@@ -1,8 +1,5 @@
 package org.disktune.detect;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * One name for an ATA transfer mode everywhere: the kernel log's. Sysfs ({@code ata_device/devP.D/xfer_mode},
  * drivers/ata/libata-transport.c, {@code ata_xfer_names}) says {@code XFER_UDMA_5}; the probe line
@@ -12,7 +9,8 @@ import java.util.regex.Pattern;
  */
 public final class TransferModes {
     private static final String[] UDMA = {"UDMA/16", "UDMA/25", "UDMA/33", "UDMA/44", "UDMA/66", "UDMA/100", "UDMA/133", "UDMA7"};
-    private static final Pattern SYSFS = Pattern.compile("XFER_(UDMA|MW_DMA|SW_DMA|PIO)_(\\d)");
+    /** The kinds of {@code XFER_KIND_N}: what the regex {@code XFER_(UDMA|MW_DMA|SW_DMA|PIO)_(\d)} named. */
+    private static final String[] KINDS = {"UDMA", "MW_DMA", "SW_DMA", "PIO"};
 
     private TransferModes() {
     }
@@ -25,16 +23,30 @@ public final class TransferModes {
         if (sysfsName.equals("XFER_PIO_SLOW")) {
             return "PIO0";
         }
-        Matcher m = SYSFS.matcher(sysfsName);
-        if (!m.matches()) {
+        String kind = kind(sysfsName);
+        if (kind == null) {
             return sysfsName;
         }
-        int n = Integer.parseInt(m.group(2));
-        return switch (m.group(1)) {
+        int n = sysfsName.charAt(sysfsName.length() - 1) - '0';
+        return switch (kind) {
             case "UDMA" -> n < UDMA.length ? UDMA[n] : sysfsName;
             case "MW_DMA" -> "MWDMA" + n;
             case "SW_DMA" -> "SWDMA" + n;
             default -> "PIO" + n;
         };
+    }
+
+    /** KIND of {@code XFER_KIND_N} (N one ASCII digit), or null for any other name; read without java.util.regex. */
+    static String kind(String s) {
+        if (!s.startsWith("XFER_")) {
+            return null;
+        }
+        for (String kind : KINDS) {
+            int digit = 5 + kind.length() + 1;
+            if (s.length() == digit + 1 && s.startsWith(kind, 5) && s.charAt(digit - 1) == '_' && s.charAt(digit) >= '0' && s.charAt(digit) <= '9') {
+                return kind;
+            }
+        }
+        return null;
     }
 }
