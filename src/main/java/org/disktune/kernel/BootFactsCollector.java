@@ -6,8 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Collects the disk facts of one boot from its kernel messages, line by line. Memory stays bounded:
@@ -16,29 +14,6 @@ import java.util.regex.Pattern;
 final class BootFactsCollector {
     static final int MAX_ENTRIES = 256;
     private static final int MAX_LIST = 16;
-
-    private static final Pattern CONTROLLER = Pattern.compile(
-            "^(ahci|ata_piix|ata_generic|pata_\\w+|sata_\\w+|pdc_adma|acard-ahci|ahci_\\w+) ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]): (.*)$");
-    private static final Pattern NV_MODE = Pattern.compile("^Using (ADMA|SWNCQ) mode");
-    private static final Pattern SCSI_HOST = Pattern.compile("^scsi(?: host(\\d{1,6}):|(\\d{1,6}) :) (\\S+)");
-    private static final Pattern SCSI_DEVICE = Pattern.compile("^scsi (\\d{1,6}):(\\d{1,4}):(\\d{1,6}):(\\d{1,6}): (.*?) PQ: .*$");
-    private static final Pattern SD_BRACKET = Pattern.compile("^sd (\\d{1,6}):(\\d{1,4}):(\\d{1,6}):(\\d{1,6}): \\[(\\w+)\\] (.*)$");
-    private static final Pattern SD_BLOCKS = Pattern.compile("^(\\d{1,19}) (\\d{3,6})-byte (?:logical blocks|hardware sectors|hdwr sectors)");
-    private static final Pattern SD_ATTACHED_OLD = Pattern.compile("^sd (\\d{1,6}):(\\d{1,4}):(\\d{1,6}):(\\d{1,6}): Attached scsi disk (\\w+)");
-    private static final Pattern SCSI_DEVICE_OLD = Pattern.compile("^SCSI device (\\w+): (\\d{1,19}) (\\d{3,6})-byte hdwr sectors");
-    private static final Pattern INQUIRY_OLD = Pattern.compile("^\\s*Vendor: (.{0,8}?)\\s*Model: (.{0,16}?)\\s*Rev: (.{0,4}?)\\s*$");
-    private static final Pattern TYPE_OLD = Pattern.compile("^\\s*Type:\\s+(\\S+)\\s+ANSI.*$");
-
-    private static final Pattern IDE = Pattern.compile("^(hd[a-z]{1,2}): (.*)$");
-    private static final Pattern IDE_MODEL = Pattern.compile("^(.*), ((?:ATA|ATAPI) .*)$");
-    private static final Pattern IDE_REQUEST = Pattern.compile("^max request size: (\\d{1,7}) ?KiB");
-    private static final Pattern IDE_SECTORS = Pattern.compile(
-            "^(\\d{1,19}) sectors \\((\\d{1,12}) MB\\)(?: w/(\\d{1,7}) ?KiB Cache)?(?:, CHS=(\\d+/\\d+/\\d+))?(?:, ((?:UDMA|DMA|MWDMA|PIO)\\S*))?.*$");
-    private static final Pattern IDE_SELECTED = Pattern.compile("^(\\S+) mode selected");
-    private static final Pattern IDE_BIOS = Pattern.compile("\\b(hd[a-z]{1,2}):(DMA|pio)\\b");
-
-    private static final Pattern COMMAND_LINE = Pattern.compile("^(?:Kernel )?[Cc]ommand line: (.*)$");
-    private static final Pattern VERSION = Pattern.compile("^Linux version (\\S+) .*");
 
     private final int index;
     private String kernelVersion;
@@ -138,39 +113,39 @@ final class BootFactsCollector {
         if (msg.isEmpty()) {
             return;
         }
-        Matcher m;
+        String[] g;
         if (msg.startsWith("ata") && ata(msg, plain)) {
             return;
-        } else if (msg.startsWith("hd") && (m = IDE.matcher(msg)).matches()) {
-            ide(m.group(1), m.group(2));
+        } else if (msg.startsWith("hd") && (g = ScsiIdeLineParsers.ide(msg)) != null) {
+            ide(g[0], g[1]);
         } else if (msg.startsWith("ide") && msg.contains("BIOS settings")) {
-            m = IDE_BIOS.matcher(msg);
-            while (m.find()) {
-                IdeState d = ideDisk(m.group(1));
+            List<String> bios = ScsiIdeLineParsers.ideBios(msg); // name, setting, name, setting...
+            for (int i = 0; i + 1 < bios.size(); i += 2) {
+                IdeState d = ideDisk(bios.get(i));
                 if (d != null) {
-                    d.biosSetting = m.group(2);
+                    d.biosSetting = bios.get(i + 1);
                 }
             }
         } else if (msg.startsWith("scsi") || msg.startsWith("sd ") || msg.startsWith("SCSI device ")) {
             scsiLine(msg);
         } else if (msg.startsWith("Linux version ")) {
-            if ((m = VERSION.matcher(msg)).matches()) {
-                kernelVersion = m.group(1);
+            if ((g = ScsiIdeLineParsers.version(msg)) != null) {
+                kernelVersion = g[0];
                 complete = true;
             }
-        } else if (msg.contains("ommand line: ") && (m = COMMAND_LINE.matcher(msg)).matches()) {
+        } else if (msg.contains("ommand line: ") && (g = ScsiIdeLineParsers.commandLine(msg)) != null) {
             if (commandLine == null) {
-                commandLine = m.group(1).strip();
+                commandLine = g[0].strip();
             }
-        } else if (msg.indexOf(": ") > 0 && (m = CONTROLLER.matcher(msg)).matches()) {
-            controller(m.group(1), m.group(2), m.group(3).strip());
-        } else if (msg.contains("Vendor: ") && (m = INQUIRY_OLD.matcher(msg)).matches()) {
+        } else if (msg.indexOf(": ") > 0 && (g = ScsiIdeLineParsers.controller(msg)) != null) {
+            controller(g[0], g[1], g[2].strip());
+        } else if (msg.contains("Vendor: ") && (g = ScsiIdeLineParsers.inquiryOld(msg)) != null) {
             pendingOldInquiry = new ScsiState();
-            pendingOldInquiry.vendor = m.group(1).strip();
-            pendingOldInquiry.model = m.group(2).strip();
-            pendingOldInquiry.revision = m.group(3).strip();
-        } else if (pendingOldInquiry != null && (m = TYPE_OLD.matcher(msg)).matches()) {
-            pendingOldInquiry.type = m.group(1);
+            pendingOldInquiry.vendor = g[0].strip();
+            pendingOldInquiry.model = g[1].strip();
+            pendingOldInquiry.revision = g[2].strip();
+        } else if (pendingOldInquiry != null && (g = ScsiIdeLineParsers.typeOld(msg)) != null) {
+            pendingOldInquiry.type = g[0];
         }
     }
 
@@ -189,20 +164,6 @@ final class BootFactsCollector {
         if (g != null) {
             ataPort(Integer.parseInt(g[0]), g[1]);
             return true;
-        }
-        return false;
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    private static boolean hasLineTerminator(String s) {
-        for (int i = 0, n = s.length(); i < n; i++) {
-            char c = s.charAt(i);
-            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
-                return true;
-            }
         }
         return false;
     }
@@ -353,9 +314,9 @@ final class BootFactsCollector {
             c = new ControllerState(driver, pci);
             controllers.put(key, c);
         }
-        Matcher m = NV_MODE.matcher(text);
-        if (m.find()) {
-            c.mode = m.group(1);
+        String[] mode = ScsiIdeLineParsers.nvMode(text);
+        if (mode != null) {
+            c.mode = mode[0];
         }
         if (!c.messages.contains(text)) {
             addCapped(c.messages, text);
@@ -363,34 +324,34 @@ final class BootFactsCollector {
     }
 
     private void scsiLine(String msg) {
-        Matcher m;
-        if ((m = SCSI_HOST.matcher(msg)).find()) {
-            int host = parseInt(m.group(1) != null ? m.group(1) : m.group(2));
+        String[] g;
+        if ((g = ScsiIdeLineParsers.scsiHost(msg)) != null) {
+            int host = parseInt(g[0] != null ? g[0] : g[1]);
             if (scsiHosts.size() < MAX_ENTRIES || scsiHosts.containsKey(host)) {
-                scsiHosts.put(host, m.group(3));
+                scsiHosts.put(host, g[2]);
             } else {
                 capped = true;
             }
-        } else if ((m = SCSI_DEVICE.matcher(msg)).matches()) {
-            ScsiState s = scsi(m);
+        } else if ((g = ScsiIdeLineParsers.scsiDevice(msg)) != null) {
+            ScsiState s = scsi(g);
             if (s != null) {
-                s.inquiry(m.group(5));
+                s.inquiry(g[4]);
             }
-        } else if ((m = SD_BRACKET.matcher(msg)).matches()) {
-            ScsiState s = scsi(m);
+        } else if ((g = ScsiIdeLineParsers.sdBracket(msg)) != null) {
+            ScsiState s = scsi(g);
             if (s != null) {
-                s.blockDevice = m.group(5);
+                s.blockDevice = g[4];
                 scsiByBlock.put(s.blockDevice, s.address);
-                Matcher b = SD_BLOCKS.matcher(m.group(6));
-                if (b.find()) {
-                    s.logicalBlocks = parseLong(b.group(1));
-                    s.logicalBlockSize = parseInt(b.group(2));
+                String[] b = ScsiIdeLineParsers.sdBlocks(g[5]);
+                if (b != null) {
+                    s.logicalBlocks = parseLong(b[0]);
+                    s.logicalBlockSize = parseInt(b[1]);
                 }
             }
-        } else if ((m = SD_ATTACHED_OLD.matcher(msg)).find()) {
-            ScsiState s = scsi(m);
+        } else if ((g = ScsiIdeLineParsers.sdAttachedOld(msg)) != null) {
+            ScsiState s = scsi(g);
             if (s != null) {
-                s.blockDevice = m.group(5);
+                s.blockDevice = g[4];
                 if (pendingOldInquiry != null) {
                     s.type = pendingOldInquiry.type;
                     s.vendor = pendingOldInquiry.vendor;
@@ -405,31 +366,32 @@ final class BootFactsCollector {
                     s.logicalBlockSize = sized.logicalBlockSize;
                 }
             }
-        } else if ((m = SCSI_DEVICE_OLD.matcher(msg)).find()) {
+        } else if ((g = ScsiIdeLineParsers.scsiDeviceOld(msg)) != null) {
             // 2.6.18 prints the size before the address is known: keep it under the disk name until "Attached scsi disk".
-            String key = "block:" + m.group(1);
+            String key = "block:" + g[0];
             ScsiState s = scsi.get(key);
             if (s == null && hasRoom(scsi)) {
                 s = new ScsiState();
                 scsi.put(key, s);
             }
             if (s != null) {
-                s.logicalBlocks = parseLong(m.group(2));
-                s.logicalBlockSize = parseInt(m.group(3));
+                s.logicalBlocks = parseLong(g[1]);
+                s.logicalBlockSize = parseInt(g[2]);
             }
         }
     }
 
-    private ScsiState scsi(Matcher m) {
-        String address = m.group(1) + ":" + m.group(2) + ":" + m.group(3) + ":" + m.group(4);
+    /** The SCSI device at the address of groups 1-4 (host, channel, target, lun), made when new; null when the map is full. */
+    private ScsiState scsi(String[] g) {
+        String address = g[0] + ":" + g[1] + ":" + g[2] + ":" + g[3];
         ScsiState s = scsi.get(address);
         if (s == null && hasRoom(scsi)) {
             s = new ScsiState();
             s.address = address;
-            s.host = parseInt(m.group(1));
-            s.channel = parseInt(m.group(2));
-            s.target = parseInt(m.group(3));
-            s.lun = parseInt(m.group(4));
+            s.host = parseInt(g[0]);
+            s.channel = parseInt(g[1]);
+            s.target = parseInt(g[2]);
+            s.lun = parseInt(g[3]);
             scsi.put(address, s);
         }
         return s;
@@ -457,27 +419,27 @@ final class BootFactsCollector {
 
     private void ide(String name, String rest) {
         IdeState d;
-        Matcher m;
-        if ((m = IDE_MODEL.matcher(rest)).matches()) {
+        String[] g;
+        if ((g = ScsiIdeLineParsers.ideModel(rest)) != null) {
             if ((d = ideDisk(name)) != null) {
-                d.model = m.group(1).strip();
-                d.media = m.group(2).strip();
+                d.model = g[0].strip();
+                d.media = g[1].strip();
             }
-        } else if ((m = IDE_REQUEST.matcher(rest)).find()) {
+        } else if ((g = ScsiIdeLineParsers.ideRequest(rest)) != null) {
             if ((d = ideDisk(name)) != null) {
-                d.maxRequestKib = parseInt(m.group(1));
+                d.maxRequestKib = parseInt(g[0]);
             }
-        } else if ((m = IDE_SECTORS.matcher(rest)).matches()) {
+        } else if ((g = ScsiIdeLineParsers.ideSectors(rest)) != null) {
             if ((d = ideDisk(name)) != null) {
-                d.sectors = parseLong(m.group(1));
-                d.megabytes = parseLong(m.group(2));
-                d.cacheKib = m.group(3) == null ? null : parseInt(m.group(3));
-                d.chs = m.group(4);
-                d.dmaMode = m.group(5);
+                d.sectors = parseLong(g[0]);
+                d.megabytes = parseLong(g[1]);
+                d.cacheKib = g[2] == null ? null : parseInt(g[2]);
+                d.chs = g[3];
+                d.dmaMode = g[4];
             }
-        } else if ((m = IDE_SELECTED.matcher(rest)).find()) {
+        } else if ((g = ScsiIdeLineParsers.ideSelected(rest)) != null) {
             if ((d = ideDisk(name)) != null) {
-                d.selectedMode = m.group(1);
+                d.selectedMode = g[0];
             }
         }
     }
@@ -742,12 +704,13 @@ final class BootFactsCollector {
                 revision = text.substring(44, Math.min(48, text.length())).strip();
                 return;
             }
-            String[] t = text.strip().split("\\s+");
-            if (t.length >= 3) {
-                type = t[0];
-                vendor = t[1];
-                revision = t.length >= 4 ? t[t.length - 1] : null;
-                model = String.join(" ", java.util.Arrays.copyOfRange(t, 2, t.length >= 4 ? t.length - 1 : t.length));
+            List<String> t = ScsiIdeLineParsers.blankSeparated(text.strip());
+            int n = t.size();
+            if (n >= 3) {
+                type = t.get(0);
+                vendor = t.get(1);
+                revision = n >= 4 ? t.get(n - 1) : null;
+                model = String.join(" ", t.subList(2, n >= 4 ? n - 1 : n));
             }
         }
     }

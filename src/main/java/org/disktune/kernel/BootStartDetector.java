@@ -1,14 +1,11 @@
 package org.disktune.kernel;
 
-import java.util.regex.Pattern;
-
 /**
  * Finds where a new boot starts in a stream of kernel lines: a journal separator, a
  * {@code Linux version ...} line, or a monotonic time stamp falling back to about zero. Several signs
  * at one start (separator, then the version line at 0.000000) count once.
  */
 final class BootStartDetector {
-    private static final Pattern LINUX_VERSION = Pattern.compile("^Linux version \\S+ .*");
     private static final long EARLY_MICROS = 1_000_000L;
     private static final long BACKWARDS_MICROS = 500_000L;
 
@@ -20,7 +17,7 @@ final class BootStartDetector {
     private boolean segmentSawLateStamp;
 
     static boolean isLinuxVersion(String message) {
-        return message.startsWith("Linux version ") && LINUX_VERSION.matcher(message).matches();
+        return message.startsWith("Linux version ") && ScsiIdeLineParsers.version(message) != null; // ^Linux version \S+ .*
     }
 
     /** True when this line begins a new boot segment (the caller then starts a new boot before handling it). */

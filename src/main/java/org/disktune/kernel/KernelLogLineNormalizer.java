@@ -1,8 +1,6 @@
 package org.disktune.kernel;
 
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Takes the format off one line of a kernel log, whatever wrote it: plain dmesg with or without
@@ -16,33 +14,6 @@ import java.util.regex.Pattern;
  * throws; a line it cannot read is returned as a plain message.
  */
 public final class KernelLogLineNormalizer {
-    private static final String MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
-    private static final String DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
-    private static final String PROGRAM = "(\\S+) ([^\\s:\\[]+)(?:\\[\\d{1,10}\\])?: ?(.*)";
-
-    /**
-     * The patterns of every format but /dev/kmsg's, compiled on first use: a live log read from /dev/kmsg (detect,
-     * verify on a running machine) is all kmsg records, which {@link #kmsg} parses by hand, so such a run compiles none.
-     */
-    private static final class Formats {
-        static final Pattern JOURNAL_BOOT = Pattern.compile("^-- (?:Boot [0-9a-f]{1,64}|Reboot) --\\s*$");
-        static final Pattern JOURNAL_META = Pattern.compile("^-- (?:Logs begin|Logs end|Journal begins|Journal ends|No entries|Subject|Defined-By).*");
-        static final Pattern LEVEL = Pattern.compile("^<(\\d{1,3})>");
-        static final Pattern MONOTONIC = Pattern.compile("^\\[\\s{0,12}(\\d{1,10})\\.(\\d{1,9})\\]\\s?(.*)$", Pattern.DOTALL);
-        static final Pattern HOST_KERNEL = Pattern.compile("^(\\S+) kernel: ?(.*)$", Pattern.DOTALL);
-        static final Pattern CTIME = Pattern.compile(
-                "^\\[(" + DAY + " " + MONTH + " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\d{4})\\]\\s?(.*)$", Pattern.DOTALL);
-        static final Pattern SYSLOG = Pattern.compile(
-                "^(" + MONTH + " [ \\d]?\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?) " + PROGRAM + "$", Pattern.DOTALL);
-        static final Pattern ISO_DMESG = Pattern.compile(
-                "^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{1,9}(?:Z|[+-]\\d\\d:?\\d\\d)?) (.*)$", Pattern.DOTALL);
-        static final Pattern ISO_SYSLOG = Pattern.compile(
-                "^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?(?:Z|[+-]\\d\\d:?\\d\\d)?) " + PROGRAM + "$", Pattern.DOTALL);
-        static final Pattern FULL = Pattern.compile(
-                "^(" + DAY + " \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})? \\S+) " + PROGRAM + "$", Pattern.DOTALL);
-        static final Pattern UNIX = Pattern.compile("^(\\d{9,11}\\.\\d{1,9}) " + PROGRAM + "$", Pattern.DOTALL);
-    }
-
     /** The /dev/kmsg record form, as {@link #kmsg} parses it by hand (the tests compare the two). */
     static final String KMSG_REGEX = "^(\\d{1,3}),(\\d{1,20}),(\\d{1,20}),[^;]{0,200};(.*)$";
 
@@ -204,8 +175,7 @@ public final class KernelLogLineNormalizer {
         if (previousWasKmsg && line.startsWith(" ")) {
             return Optional.empty(); // /dev/kmsg dictionary: " SUBSYSTEM=pci"
         }
-        // each pattern is tried only where its fixed first character or literal is present: the same matches,
-        // without running every regex on each of a million lines
+        // the formats are read by hand (LogLineFormats: what their regexes matched, without java.util.regex)
         int[] record = startsWithDigit(line) ? kmsg(line) : null;
         if (record != null) {
             previousWasKmsg = true;
@@ -213,35 +183,34 @@ public final class KernelLogLineNormalizer {
                     unescapeKmsg(line.substring(record[2]))));
         }
         previousWasKmsg = false;
-        Matcher m;
         if (line.startsWith("-- ")) {
-            if (Formats.JOURNAL_BOOT.matcher(line).matches()) {
+            if (LogLineFormats.journalBoot(line)) {
                 return Optional.of(KernelLogLine.bootSeparator(line.trim()));
             }
-            if (Formats.JOURNAL_META.matcher(line).matches()) {
+            if (LogLineFormats.journalMeta(line)) {
                 return Optional.empty();
             }
         }
         line = stripLevel(line);
-        if ((m = Formats.MONOTONIC.matcher(line)).matches()) {
-            Long mono = micros(m.group(1), m.group(2));
-            String rest = m.group(3);
-            Matcher k = rest.contains(" kernel:") ? Formats.HOST_KERNEL.matcher(rest) : null;
-            if (k != null && k.matches()) { // journalctl -o short-monotonic
-                return Optional.of(KernelLogLine.message(mono, null, stripLevel(k.group(2))));
+        String[] g;
+        if ((g = LogLineFormats.monotonic(line)) != null) {
+            Long mono = micros(g[0], g[1]);
+            String rest = g[2];
+            String[] k = rest.contains(" kernel:") ? LogLineFormats.hostKernel(rest) : null;
+            if (k != null) { // journalctl -o short-monotonic
+                return Optional.of(KernelLogLine.message(mono, null, stripLevel(k[1])));
             }
             return Optional.of(KernelLogLine.message(mono, null, rest));
         }
-        if ((m = Formats.CTIME.matcher(line)).matches()) {
-            return Optional.of(KernelLogLine.message(null, m.group(1), stripLevel(m.group(2))));
+        if ((g = LogLineFormats.ctime(line)) != null) {
+            return Optional.of(KernelLogLine.message(null, g[0], stripLevel(g[1])));
         }
-        if ((m = Formats.ISO_DMESG.matcher(line)).matches()) {
-            return Optional.of(KernelLogLine.message(null, m.group(1), m.group(2)));
+        if ((g = LogLineFormats.isoDmesg(line)) != null) {
+            return Optional.of(KernelLogLine.message(null, g[0], g[1]));
         }
-        for (Pattern p : new Pattern[] {Formats.SYSLOG, Formats.ISO_SYSLOG, Formats.FULL, Formats.UNIX}) {
-            if ((m = p.matcher(line)).matches()) {
-                return program(m.group(1), m.group(3), m.group(4));
-            }
+        if ((g = LogLineFormats.syslog(line)) != null || (g = LogLineFormats.isoSyslog(line)) != null
+                || (g = LogLineFormats.full(line)) != null || (g = LogLineFormats.unix(line)) != null) {
+            return program(g[0], g[2], g[3]);
         }
         return Optional.of(KernelLogLine.message(null, null, line));
     }
@@ -251,9 +220,9 @@ public final class KernelLogLineNormalizer {
             return Optional.empty();
         }
         String text = stripLevel(rest);
-        Matcher m = Formats.MONOTONIC.matcher(text);
-        if (m.matches()) { // kern.log: "kernel: [    4.620129] ata3.00: ..."
-            return Optional.of(KernelLogLine.message(micros(m.group(1), m.group(2)), wallClock, m.group(3)));
+        String[] g = LogLineFormats.monotonic(text);
+        if (g != null) { // kern.log: "kernel: [    4.620129] ata3.00: ..."
+            return Optional.of(KernelLogLine.message(micros(g[0], g[1]), wallClock, g[2]));
         }
         return Optional.of(KernelLogLine.message(null, wallClock, text));
     }
@@ -318,8 +287,8 @@ public final class KernelLogLineNormalizer {
         if (!s.startsWith("<")) {
             return s;
         }
-        Matcher m = Formats.LEVEL.matcher(s);
-        return m.find() ? s.substring(m.end()) : s;
+        String[] g = LogLineFormats.level(s); // ^<(\d{1,3})>
+        return g != null ? s.substring(g[0].length() + 2) : s;
     }
 
     private static Long micros(String seconds, String fraction) {
