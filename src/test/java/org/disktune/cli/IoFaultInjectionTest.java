@@ -29,6 +29,7 @@ import org.disktune.host.HostLock;
 import org.disktune.host.RootedHost;
 import org.disktune.initramfs.image.InitramfsImageReader;
 import org.disktune.testing.GeneratorMachine;
+import org.disktune.testing.Trees;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,19 +59,7 @@ class IoFaultInjectionTest {
     @BeforeEach
     void tree() throws IOException {
         dir = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "disktune-iofault-");
-        Path sample = SampleRoots.materialize("seed-centos5-ide");
-        try (Stream<Path> walk = Files.walk(sample)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                Path target = dir.resolve(sample.relativize(p).toString());
-                if (Files.isSymbolicLink(p)) {
-                    Files.createSymbolicLink(target, Path.of(Files.readSymbolicLink(p).toString()));
-                } else if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
+        Trees.copy(SampleRoots.materialize("seed-centos5-ide"), dir);
         Files.createDirectories(dir.resolve("etc/udev/rules.d"));
         Files.createDirectories(dir.resolve("etc/disktune"));
         Files.writeString(dir.resolve("etc/disktune/disktune.conf"), CONF);

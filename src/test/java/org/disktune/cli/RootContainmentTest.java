@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -20,6 +18,7 @@ import org.disktune.core.Sha256;
 import org.disktune.initramfs.DisposableDebianRoot;
 import org.disktune.initramfs.RealDebianRoots;
 import org.disktune.initramfs.RealDebianRoots.DebianRoot;
+import org.disktune.testing.Trees;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,7 +87,7 @@ class RootContainmentTest {
             assertTrue(Files.exists(inTree.resolve("lib-disktune")) && Files.list(inTree.resolve("lib-disktune/journal")).count() >= 3,
                     "the journal lives in the tree");
         } finally {
-            deleteTree(outside);
+            Trees.delete(outside);
         }
     }
 
@@ -105,7 +104,7 @@ class RootContainmentTest {
         Path outside = Files.createTempDirectory(Path.of("/var/tmp"), "disktune-outside-");
         Path dir = Files.createTempDirectory(Path.of("/var/tmp"), "disktune-tree-");
         try {
-            copyTree(SampleRoots.materialize("seed-centos5-ide"), dir);
+            Trees.copy(SampleRoots.materialize("seed-centos5-ide"), dir);
             Files.createDirectories(dir.resolve("etc/udev/rules.d"));
             Files.createDirectories(dir.resolve("var/lib/disktune"));
             divert(dir, outside, "etc/fstab");
@@ -146,30 +145,8 @@ class RootContainmentTest {
             assertTrue(Files.notExists(inTree.resolve("rules.d/90-disktune.rules")));
             assertEquals(decoys, hashes(outside), "nothing outside the tree changed");
         } finally {
-            deleteTree(outside);
-            deleteTree(dir);
-        }
-    }
-
-    /** A copy of a (Jimfs) sample tree on the default file system, links kept as links. */
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (var walk = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isSymbolicLink(p)) {
-                    Files.createSymbolicLink(target, Path.of(Files.readSymbolicLink(p).toString()));
-                } else if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (var walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            Trees.delete(outside);
+            Trees.delete(dir);
         }
     }
 
@@ -183,7 +160,7 @@ class RootContainmentTest {
         Path inTree = dir.resolve(rel(outside)).resolve(name);
         Files.createDirectories(inTree.getParent());
         Files.move(original, inTree);
-        ToolCopy.copyTree(inTree, outside.resolve(name));
+        Trees.copy(inTree, outside.resolve(name));
         Files.createSymbolicLink(original, outside.resolve(name));
     }
 
@@ -209,23 +186,5 @@ class RootContainmentTest {
             }
         });
         return out;
-    }
-
-    /** cp -a of a file or a directory tree, through the real cp (keeps modes, owners and links). */
-    private static final class ToolCopy {
-        static void copyTree(Path from, Path to) {
-            try {
-                Process p = new ProcessBuilder("cp", "-a", from.toString(), to.toString()).redirectErrorStream(true).start();
-                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                if (p.waitFor() != 0) {
-                    throw new IOException("cp -a " + from + " " + to + ": " + out);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
     }
 }

@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +37,7 @@ import org.disktune.initramfs.image.ImageEntry;
 import org.disktune.initramfs.image.ImageListing;
 import org.disktune.initramfs.image.ImageSegment;
 import org.disktune.initramfs.image.InitramfsImageReader;
+import org.disktune.testing.Trees;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -112,7 +111,7 @@ class RealGeneratorImagesTest {
     }
 
     @AfterAll
-    void stopBuilds() throws InterruptedException {
+    void stopBuilds() throws InterruptedException, IOException {
         if (builders == null) {
             return;
         }
@@ -122,7 +121,7 @@ class RealGeneratorImagesTest {
             if (f.isDone() && !f.isCancelled()) {
                 try {
                     Built b = f.get();
-                    deleteTree(b.root().path(b.scratch()));
+                    Trees.delete(b.root().path(b.scratch()));
                 } catch (ExecutionException e) {
                     // the test that owns this build reported it
                 }
@@ -142,7 +141,7 @@ class RealGeneratorImagesTest {
     private Built buildWithInitramfsTools(String compress) throws IOException {
         String scratch = toolsRoot.scratch();
         String conf = scratch + "/conf";
-        copyTree(toolsRoot.path("/etc/initramfs-tools"), toolsRoot.path(conf));
+        Trees.copy(toolsRoot.path("/etc/initramfs-tools"), toolsRoot.path(conf));
         Path confFile = toolsRoot.path(conf + "/initramfs.conf");
         Files.writeString(confFile, Files.readString(confFile).replaceAll("(?m)^MODULES=.*$", "MODULES=list"));
         Files.writeString(toolsRoot.path(conf + "/modules"), String.join("\n", DISK_MODULES) + "\n");
@@ -193,7 +192,7 @@ class RealGeneratorImagesTest {
             assertTrue(listing.entries().stream().filter(e -> e.path().endsWith(".ko"))
                     .allMatch(e -> e.archive() == main.index() && e.compression() == main.compression()), "modules come from the main archive");
         } finally {
-            deleteTree(root.path(scratch));
+            Trees.delete(root.path(scratch));
         }
     }
 
@@ -223,7 +222,7 @@ class RealGeneratorImagesTest {
             assertTrue(listing.entries().stream().anyMatch(e -> e.type() == EntryType.CHAR_DEVICE && e.path().equals("dev/console")),
                     "dracut run as root puts dev/console into the image");
         } finally {
-            deleteTree(root.path(scratch));
+            Trees.delete(root.path(scratch));
         }
     }
 
@@ -271,8 +270,8 @@ class RealGeneratorImagesTest {
             assertFalse(lsinitrd.contains("init"), "lsinitrd (dracut 059) stops after the early archives");
             assertTrue(lsinitrd.stream().noneMatch(n -> n.endsWith(".ko")), "lsinitrd (dracut 059) lists no module of the main archive");
         } finally {
-            deleteTree(root.path(scratch));
-            deleteTree(dracutRoot.path(dracutScratch));
+            Trees.delete(root.path(scratch));
+            Trees.delete(dracutRoot.path(dracutScratch));
         }
     }
 
@@ -427,31 +426,4 @@ class RealGeneratorImagesTest {
         }
         return String.join("/", parts);
     }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
 }

@@ -3,9 +3,7 @@ package org.disktune.bench.plot;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.Graphics2D;
 import java.awt.Paint;
-import java.awt.RenderingHints;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -18,8 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
-
-import javax.imageio.ImageIO;
 
 import org.disktune.bench.Unit;
 import org.disktune.bench.stats.Direction;
@@ -59,16 +55,14 @@ import org.jfree.data.xy.DefaultXYZDataset;
  */
 public final class SweepHeatMap {
     static {
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
+        PanelGrid.headless();
     }
 
     public static final int PANEL_WIDTH = 460;
     /** The height of a panel with up to four rows; each further row adds {@link #ROW_HEIGHT}. */
     public static final int PANEL_HEIGHT = 360;
     public static final int ROW_HEIGHT = 40;
-    public static final int COLUMNS = 3;
+    public static final int COLUMNS = PanelGrid.COLUMNS;
     /** The colour of a cell whose point the budget left out. */
     static final Color LEFT_OUT = new Color(0xd9d9d9);
     /** Ratio bounds of the colour steps: below 1 red, above 1 blue, white within 1% of 1. */
@@ -123,6 +117,7 @@ public final class SweepHeatMap {
     private final SweepReport report;
     private final List<Panel> panels;
     private final List<JFreeChart> charts = new ArrayList<>();
+    private final PanelGrid grid;
 
     private SweepHeatMap(SweepReport report) {
         this.report = report;
@@ -130,6 +125,7 @@ public final class SweepHeatMap {
         for (Panel p : panels) {
             charts.add(chart(p));
         }
+        grid = new PanelGrid(charts, PANEL_WIDTH, panelHeight(), true);
     }
 
     /** The heat map of a stored or fresh sweep. */
@@ -220,11 +216,11 @@ public final class SweepHeatMap {
     }
 
     public int columns() {
-        return Math.min(COLUMNS, Math.max(1, charts.size()));
+        return grid.columns();
     }
 
     public int width() {
-        return columns() * PANEL_WIDTH;
+        return grid.width();
     }
 
     /** The height of one panel: taller when the sweep has more than four rows. */
@@ -234,34 +230,17 @@ public final class SweepHeatMap {
     }
 
     public int height() {
-        return Math.max(1, (charts.size() + columns() - 1) / columns()) * panelHeight();
+        return grid.height();
     }
 
     /** The panels on a white image of {@link #width()} x {@link #height()}. */
     public BufferedImage image() {
-        BufferedImage image = new BufferedImage(width(), height(), BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, width(), height());
-            for (int i = 0; i < charts.size(); i++) {
-                int x = (i % columns()) * PANEL_WIDTH;
-                int y = (i / columns()) * panelHeight();
-                charts.get(i).draw(g, new Rectangle2D.Double(x, y, PANEL_WIDTH, panelHeight()));
-            }
-        } finally {
-            g.dispose();
-        }
-        return image;
+        return grid.image();
     }
 
     /** The image as PNG. */
     public void writePng(OutputStream out) throws IOException {
-        if (!ImageIO.write(image(), "png", out)) {
-            throw new IOException("no PNG writer in this JVM");
-        }
+        grid.writePng(out);
     }
 
     private JFreeChart chart(Panel panel) {

@@ -3,8 +3,6 @@ package org.disktune.bench.plot;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
@@ -15,8 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import javax.imageio.ImageIO;
 
 import org.disktune.bench.BenchResult;
 import org.disktune.bench.WorkloadResult;
@@ -41,19 +37,17 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
  * ({@link MedianInterval}: exact order statistics) as an error bar. Result A is blue, B orange, side by side.
  *
  * <p>Drawn with JFreeChart (XY plots: {@link XYLineAndShapeRenderer} for the points, {@link XYErrorRenderer} for the
- * asymmetric interval), headless: the class sets {@code java.awt.headless=true} unless the JVM was told otherwise,
- * before any AWT class loads, so no display is needed.
+ * asymmetric interval), headless ({@link PanelGrid#headless()}, before any AWT class loads), the panels laid out by
+ * {@link PanelGrid} as the heat map's are.
  */
 public final class TrialPlot {
     static {
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
+        PanelGrid.headless();
     }
 
     public static final int PANEL_WIDTH = 420;
     public static final int PANEL_HEIGHT = 340;
-    public static final int COLUMNS = 3;
+    public static final int COLUMNS = PanelGrid.COLUMNS;
     static final Color[] COLOURS = {new Color(0x1f77b4), new Color(0xff7f0e)};
     static final String[] NAMES = {"A", "B"};
     private static final double POINTS_LEFT = -0.32;
@@ -62,6 +56,7 @@ public final class TrialPlot {
 
     private final List<BenchResult> results;
     private final List<JFreeChart> charts = new ArrayList<>();
+    private final PanelGrid grid;
 
     private TrialPlot(List<BenchResult> results) {
         this.results = List.copyOf(results);
@@ -72,6 +67,7 @@ public final class TrialPlot {
             }
         }
         units.forEach((name, unit) -> charts.add(chart(name, unit)));
+        grid = new PanelGrid(charts, PANEL_WIDTH, PANEL_HEIGHT, false);
     }
 
     /** Result A alone. */
@@ -90,41 +86,25 @@ public final class TrialPlot {
     }
 
     public int columns() {
-        return Math.min(COLUMNS, Math.max(1, charts.size()));
+        return grid.columns();
     }
 
     public int width() {
-        return columns() * PANEL_WIDTH;
+        return grid.width();
     }
 
     public int height() {
-        return Math.max(1, (charts.size() + columns() - 1) / columns()) * PANEL_HEIGHT;
+        return grid.height();
     }
 
     /** The panels on a white image of {@link #width()} x {@link #height()}. */
     public BufferedImage image() {
-        BufferedImage image = new BufferedImage(width(), height(), BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, width(), height());
-            for (int i = 0; i < charts.size(); i++) {
-                int x = (i % columns()) * PANEL_WIDTH;
-                int y = (i / columns()) * PANEL_HEIGHT;
-                charts.get(i).draw(g, new Rectangle2D.Double(x, y, PANEL_WIDTH, PANEL_HEIGHT));
-            }
-        } finally {
-            g.dispose();
-        }
-        return image;
+        return grid.image();
     }
 
     /** The image as PNG. */
     public void writePng(OutputStream out) throws IOException {
-        if (!ImageIO.write(image(), "png", out)) {
-            throw new IOException("no PNG writer in this JVM");
-        }
+        grid.writePng(out);
     }
 
     /** "A: ID (TARGET)". */
