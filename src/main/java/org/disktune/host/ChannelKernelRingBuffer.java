@@ -38,10 +38,12 @@ final class ChannelKernelRingBuffer implements KernelRingBuffer {
     private final Unblocker unblocker;
     private final KernelRingBuffer fallback;
 
+    /** The JDK's switch is looked up on first open: a command that never reads the log (an empty verify) skips it. */
     ChannelKernelRingBuffer(KernelRingBuffer fallback) {
-        this(KMSG, JdkUnblocker.INSTANCE, fallback);
+        this(KMSG, null, fallback);
     }
 
+    /** {@code unblocker} null: the JDK's ({@link JdkUnblocker}), found on first open. */
     ChannelKernelRingBuffer(String path, Unblocker unblocker, KernelRingBuffer fallback) {
         this.path = path;
         this.unblocker = unblocker;
@@ -58,7 +60,7 @@ final class ChannelKernelRingBuffer implements KernelRingBuffer {
         }
         boolean unblocked = false;
         try {
-            unblocked = unblocker.unblock(in.getFD());
+            unblocked = (unblocker != null ? unblocker : JdkUnblocker.INSTANCE).unblock(in.getFD());
         } catch (IOException e) {
             throw new Unavailable(KMSG + ": " + e.getMessage());
         } finally {

@@ -77,6 +77,29 @@ class LauncherTest {
         }
     }
 
+    /**
+     * The export of sun.nio.ch (costing every start the JDK's method-handle set-up) is given where the machine's own
+     * kernel log may be read, and only there.
+     */
+    @Test
+    void theExportIsGivenWhereTheMachinesKernelLogMayBeRead() throws Exception {
+        Path target = build();
+        Files.writeString(target.resolve("disktune.jsa"), "");
+        String export = "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED";
+        for (List<String> args : List.of(List.of("detect"), List.of("--json", "kernel-log"), List.of("plan"), List.of("apply"),
+                List.of("--config", "my.conf", "verify"), List.of("verify", "--config=my.conf"))) {
+            assertEquals(true, run(dir, "target/disktune", args.toArray(String[]::new)).contains(export), args.toString());
+        }
+        for (List<String> args : List.of(List.of("--version"), List.of("detect", "--help"), List.of("help", "detect"),
+                List.of("--root", "/srv/tree", "detect"), List.of("--root=/srv/tree", "verify"), List.of("--sample", "qemu-ahci", "detect"),
+                List.of("--sample"), List.of("--kernel-log", "dmesg.txt", "detect"))) {
+            assertEquals(false, run(dir, "target/disktune", args.toArray(String[]::new)).contains(export), args.toString());
+        }
+        boolean configured = Files.exists(Path.of("/etc/disktune/disktune.conf")) || Files.exists(Path.of("/etc/modprobe.d/disktune.conf"));
+        assertEquals(configured, run(dir, "target/disktune", "verify").contains(export),
+                "verify on the machine: exported only when something is configured to verify (here: " + configured + ")");
+    }
+
     @Test
     void withoutAnArchiveItStartsWithoutOne() throws Exception {
         build();
