@@ -1,5 +1,14 @@
 package org.disktune.kernel;
 
+import static org.disktune.kernel.RegexChars.boundary;
+import static org.disktune.kernel.RegexChars.digitsEnd;
+import static org.disktune.kernel.RegexChars.hasLineTerminator;
+import static org.disktune.kernel.RegexChars.isBlank;
+import static org.disktune.kernel.RegexChars.isDigit;
+import static org.disktune.kernel.RegexChars.nonBlankEnd;
+import static org.disktune.kernel.RegexChars.terminatorAt;
+import static org.disktune.kernel.RegexChars.wordEnd;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -359,83 +368,5 @@ final class AtaLineParsers {
             }
         }
         return -1;
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    /** {@code \s}: space, tab, LF, VT, FF, CR. */
-    private static boolean isBlank(char c) {
-        return c == ' ' || c >= '\t' && c <= '\r';
-    }
-
-    /** The end of the ASCII digits at {@code i}. */
-    private static int digitsEnd(String s, int i) {
-        while (i < s.length() && isDigit(s.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** The end of the {@code \w} characters at {@code i}. */
-    private static int wordEnd(String s, int i) {
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            if (!(isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_')) {
-                break;
-            }
-            i++;
-        }
-        return i;
-    }
-
-    /** The end of the {@code \S} characters at {@code i} (a surrogate pair, one code point to a regex, is never cut). */
-    private static int nonBlankEnd(String s, int i) {
-        while (i < s.length() && !isBlank(s.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** The index of the first line terminator ({@code .} does not match it) at or after {@code from}, else the length. */
-    private static int terminatorAt(String s, int from) {
-        for (int i = from; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
-                return i;
-            }
-        }
-        return s.length();
-    }
-
-    private static boolean hasLineTerminator(String s, int from) {
-        return terminatorAt(s, from) < s.length();
-    }
-
-    /** Java 17's {@code \b} at {@code i} (java.util.regex.Pattern.Bound, without UNICODE_CHARACTER_CLASS). */
-    static boolean boundary(String s, int i) {
-        boolean left = i > 0 && boundWord(s, Character.codePointBefore(s, i), i - 1);
-        boolean right = i < s.length() && boundWord(s, Character.codePointAt(s, i), i);
-        return left != right;
-    }
-
-    private static boolean boundWord(String s, int ch, int at) {
-        return ch == '_' || Character.isLetterOrDigit(ch)
-                || Character.getType(ch) == Character.NON_SPACING_MARK && hasBaseCharacter(s, at);
-    }
-
-    /** A letter or digit before the non-spacing marks that end at {@code i} (Pattern.hasBaseCharacter). */
-    private static boolean hasBaseCharacter(String s, int i) {
-        for (int x = i; x >= 0; x--) {
-            int ch = Character.codePointAt(s, x);
-            if (Character.isLetterOrDigit(ch)) {
-                return true;
-            }
-            if (Character.getType(ch) != Character.NON_SPACING_MARK) {
-                return false;
-            }
-        }
-        return false;
     }
 }

@@ -161,9 +161,9 @@ public final class KernelLogLineNormalizer {
         return true;
     }
 
-    /** The regex {@code \s} (without UNICODE_CHARACTER_CLASS): space, tab, LF, VT, FF, CR. */
+    /** The regex {@code \s} of an ASCII byte (a negative byte, not ASCII, is none). */
     private static boolean regexSpace(byte c) {
-        return c == ' ' || (c >= '\t' && c <= '\r');
+        return RegexChars.isBlank((char) c);
     }
 
     /** The line's message and times; empty for lines that are not kernel messages (other programs, kmsg dictionaries, journal headers). */
@@ -240,7 +240,7 @@ public final class KernelLogLineNormalizer {
         int[] found = new int[3];
         for (int field = 0; field < 3; field++) {
             int start = i;
-            while (i < n && i - start <= 20 && line.charAt(i) >= '0' && line.charAt(i) <= '9') {
+            while (i < n && i - start <= 20 && RegexChars.isDigit(line.charAt(i))) {
                 i++;
             }
             int digits = i - start;
@@ -280,7 +280,7 @@ public final class KernelLogLineNormalizer {
     }
 
     private static boolean startsWithDigit(String s) {
-        return !s.isEmpty() && s.charAt(0) >= '0' && s.charAt(0) <= '9';
+        return !s.isEmpty() && RegexChars.isDigit(s.charAt(0));
     }
 
     private static String stripLevel(String s) {

@@ -1,5 +1,12 @@
 package org.disktune.kernel;
 
+import static org.disktune.kernel.RegexChars.blankEnd;
+import static org.disktune.kernel.RegexChars.boundedDigitsEnd;
+import static org.disktune.kernel.RegexChars.hasLineTerminator;
+import static org.disktune.kernel.RegexChars.isBlank;
+import static org.disktune.kernel.RegexChars.isDigit;
+import static org.disktune.kernel.RegexChars.nonBlankEnd;
+
 /**
  * The line formats {@link KernelLogLineNormalizer} takes off (journal separators, levels, dmesg stamps, syslog and
  * journalctl prefixes), read by hand instead of regexes: each gives exactly what the regex quoted above it gave with
@@ -21,7 +28,7 @@ final class LogLineFormats {
         int i;
         if (s.startsWith("-- Boot ")) {
             i = 8;
-            while (i < s.length() && (digit(s.charAt(i)) || s.charAt(i) >= 'a' && s.charAt(i) <= 'f')) {
+            while (i < s.length() && (isDigit(s.charAt(i)) || s.charAt(i) >= 'a' && s.charAt(i) <= 'f')) {
                 i++;
             }
             if (i == 8 || i - 8 > 64) {
@@ -42,7 +49,7 @@ final class LogLineFormats {
         }
         for (String m : JOURNAL_META) {
             if (s.startsWith(m, 3)) {
-                return !ScsiIdeLineParsers.hasTerminator(s, 3 + m.length());
+                return !hasLineTerminator(s, 3 + m.length());
             }
         }
         return false;
@@ -50,7 +57,7 @@ final class LogLineFormats {
 
     // ^<(\d{1,3})>  (find)
     static String[] level(String s) {
-        int e = s.startsWith("<") ? digitsEnd(s, 1, 1, 3) : -1;
+        int e = s.startsWith("<") ? boundedDigitsEnd(s, 1, 1, 3) : -1;
         return e >= 0 && s.startsWith(">", e) ? new String[] {s.substring(1, e)} : null;
     }
 
@@ -60,8 +67,8 @@ final class LogLineFormats {
             return null;
         }
         int a = blankEnd(s, 1);
-        int e = a - 1 <= 12 ? digitsEnd(s, a, 1, 10) : -1;
-        int f = e >= 0 && s.startsWith(".", e) ? digitsEnd(s, e + 1, 1, 9) : -1;
+        int e = a - 1 <= 12 ? boundedDigitsEnd(s, a, 1, 10) : -1;
+        int f = e >= 0 && s.startsWith(".", e) ? boundedDigitsEnd(s, e + 1, 1, 9) : -1;
         if (f < 0 || !s.startsWith("]", f)) {
             return null;
         }
@@ -81,8 +88,8 @@ final class LogLineFormats {
     // ^\[((?:Mon|...|Sun) (?:Jan|...|Dec) [ \d]\d \d\d:\d\d:\d\d \d{4})\]\s?(.*)$  (DOTALL)
     static String[] ctime(String s) {
         if (s.length() < 26 || s.charAt(0) != '[' || !oneOf(DAYS, s, 1) || s.charAt(4) != ' ' || !oneOf(MONTHS, s, 5)
-                || s.charAt(8) != ' ' || !(s.charAt(9) == ' ' || digit(s.charAt(9))) || !digit(s.charAt(10)) || s.charAt(11) != ' '
-                || !clock(s, 12) || s.charAt(20) != ' ' || digitsEnd(s, 21, 4, 4) != 25 || s.charAt(25) != ']') {
+                || s.charAt(8) != ' ' || !(s.charAt(9) == ' ' || isDigit(s.charAt(9))) || !isDigit(s.charAt(10)) || s.charAt(11) != ' '
+                || !clock(s, 12) || s.charAt(20) != ' ' || boundedDigitsEnd(s, 21, 4, 4) != 25 || s.charAt(25) != ']') {
             return null;
         }
         return new String[] {s.substring(1, 25), s.substring(optionalBlank(s, 26))};
@@ -90,7 +97,7 @@ final class LogLineFormats {
 
     // ^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{1,9}(?:Z|[+-]\d\d:?\d\d)?) (.*)$  (DOTALL)
     static String[] isoDmesg(String s) {
-        int f = isoDateTime(s) && s.startsWith(",", 19) ? digitsEnd(s, 20, 1, 9) : -1;
+        int f = isoDateTime(s) && s.startsWith(",", 19) ? boundedDigitsEnd(s, 20, 1, 9) : -1;
         int e = f >= 0 ? zoneEnd(s, f) : -1;
         if (e < 0 || !s.startsWith(" ", e)) {
             return null;
@@ -104,9 +111,9 @@ final class LogLineFormats {
             return null;
         }
         int t;
-        if ((s.charAt(4) == ' ' || digit(s.charAt(4))) && digit(s.charAt(5))) {
+        if ((s.charAt(4) == ' ' || isDigit(s.charAt(4))) && isDigit(s.charAt(5))) {
             t = 6;
-        } else if (digit(s.charAt(4))) {
+        } else if (isDigit(s.charAt(4))) {
             t = 5;
         } else {
             return null;
@@ -134,8 +141,8 @@ final class LogLineFormats {
 
     // ^(\d{9,11}\.\d{1,9}) PROGRAM$  (DOTALL)
     static String[] unix(String s) {
-        int i = digitsEnd(s, 0, 9, 11);
-        int e = i >= 0 && s.startsWith(".", i) ? digitsEnd(s, i + 1, 1, 9) : -1;
+        int i = boundedDigitsEnd(s, 0, 9, 11);
+        int e = i >= 0 && s.startsWith(".", i) ? boundedDigitsEnd(s, i + 1, 1, 9) : -1;
         return e >= 0 ? program(s, e) : null;
     }
 
@@ -152,7 +159,7 @@ final class LogLineFormats {
             return null;
         }
         int p = h + 1;
-        while (p < s.length() && !ScsiIdeLineParsers.isBlank(s.charAt(p)) && s.charAt(p) != ':' && s.charAt(p) != '[') {
+        while (p < s.length() && !isBlank(s.charAt(p)) && s.charAt(p) != ':' && s.charAt(p) != '[') {
             p++;
         }
         if (p == h + 1) {
@@ -160,7 +167,7 @@ final class LogLineFormats {
         }
         int c = p;
         if (s.startsWith("[", p)) {
-            int d = digitsEnd(s, p + 1, 1, 10);
+            int d = boundedDigitsEnd(s, p + 1, 1, 10);
             c = d >= 0 && s.startsWith("]", d) ? d + 1 : p;
         }
         if (!s.startsWith(":", c)) {
@@ -177,20 +184,20 @@ final class LogLineFormats {
 
     /** \d{4}-\d\d-\d\d at {@code at} (10 characters, which the caller made sure of). */
     private static boolean date(String s, int at) {
-        return digit(s.charAt(at)) && digit(s.charAt(at + 1)) && digit(s.charAt(at + 2)) && digit(s.charAt(at + 3))
-                && s.charAt(at + 4) == '-' && digit(s.charAt(at + 5)) && digit(s.charAt(at + 6)) && s.charAt(at + 7) == '-'
-                && digit(s.charAt(at + 8)) && digit(s.charAt(at + 9));
+        return isDigit(s.charAt(at)) && isDigit(s.charAt(at + 1)) && isDigit(s.charAt(at + 2)) && isDigit(s.charAt(at + 3))
+                && s.charAt(at + 4) == '-' && isDigit(s.charAt(at + 5)) && isDigit(s.charAt(at + 6)) && s.charAt(at + 7) == '-'
+                && isDigit(s.charAt(at + 8)) && isDigit(s.charAt(at + 9));
     }
 
     /** \d\d:\d\d:\d\d at {@code at} (8 characters, which the caller made sure of). */
     private static boolean clock(String s, int at) {
-        return digit(s.charAt(at)) && digit(s.charAt(at + 1)) && s.charAt(at + 2) == ':' && digit(s.charAt(at + 3))
-                && digit(s.charAt(at + 4)) && s.charAt(at + 5) == ':' && digit(s.charAt(at + 6)) && digit(s.charAt(at + 7));
+        return isDigit(s.charAt(at)) && isDigit(s.charAt(at + 1)) && s.charAt(at + 2) == ':' && isDigit(s.charAt(at + 3))
+                && isDigit(s.charAt(at + 4)) && s.charAt(at + 5) == ':' && isDigit(s.charAt(at + 6)) && isDigit(s.charAt(at + 7));
     }
 
     /** After an optional (?:\.\d{1,9}) at {@code at}; -1 when a '.' there starts no such fraction (then nothing can follow). */
     private static int fractionEnd(String s, int at) {
-        return s.startsWith(".", at) ? digitsEnd(s, at + 1, 1, 9) : at;
+        return s.startsWith(".", at) ? boundedDigitsEnd(s, at + 1, 1, 9) : at;
     }
 
     /** After an optional (?:Z|[+-]\d\d:?\d\d) at {@code at}; a broken zone is left to the caller's next test to fail. */
@@ -200,9 +207,9 @@ final class LogLineFormats {
         }
         if (s.startsWith("+", at) || s.startsWith("-", at)) {
             int i = at + 1;
-            if (i + 2 <= s.length() && digit(s.charAt(i)) && digit(s.charAt(i + 1))) {
+            if (i + 2 <= s.length() && isDigit(s.charAt(i)) && isDigit(s.charAt(i + 1))) {
                 i += s.startsWith(":", i + 2) ? 3 : 2;
-                if (i + 2 <= s.length() && digit(s.charAt(i)) && digit(s.charAt(i + 1))) {
+                if (i + 2 <= s.length() && isDigit(s.charAt(i)) && isDigit(s.charAt(i + 1))) {
                     return i + 2;
                 }
             }
@@ -221,36 +228,6 @@ final class LogLineFormats {
 
     /** After one optional regex blank (\s?) at {@code at}. */
     private static int optionalBlank(String s, int at) {
-        return at < s.length() && ScsiIdeLineParsers.isBlank(s.charAt(at)) ? at + 1 : at;
-    }
-
-    private static boolean digit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    /** The end of the run of ASCII digits at {@code at} when its length is within [min, max], else -1. */
-    private static int digitsEnd(String s, int at, int min, int max) {
-        int i = at;
-        while (i < s.length() && digit(s.charAt(i))) {
-            i++;
-        }
-        int n = i - at;
-        return n >= min && n <= max ? i : -1;
-    }
-
-    private static int blankEnd(String s, int at) {
-        int i = at;
-        while (i < s.length() && ScsiIdeLineParsers.isBlank(s.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static int nonBlankEnd(String s, int at) {
-        int i = at;
-        while (i < s.length() && !ScsiIdeLineParsers.isBlank(s.charAt(i))) {
-            i++;
-        }
-        return i;
+        return at < s.length() && isBlank(s.charAt(at)) ? at + 1 : at;
     }
 }

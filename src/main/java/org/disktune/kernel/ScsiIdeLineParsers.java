@@ -1,5 +1,13 @@
 package org.disktune.kernel;
 
+import static org.disktune.kernel.RegexChars.blankEnd;
+import static org.disktune.kernel.RegexChars.boundary;
+import static org.disktune.kernel.RegexChars.boundedDigitsEnd;
+import static org.disktune.kernel.RegexChars.hasLineTerminator;
+import static org.disktune.kernel.RegexChars.nextCodePoint;
+import static org.disktune.kernel.RegexChars.nonBlankEnd;
+import static org.disktune.kernel.RegexChars.wordEnd;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +30,7 @@ final class ScsiIdeLineParsers {
         while (i < 4 && i < s.length() && s.charAt(i) >= 'a' && s.charAt(i) <= 'z') {
             i++;
         }
-        if (!s.startsWith("hd") || i == 2 || !s.startsWith(": ", i) || hasTerminator(s, i + 2)) {
+        if (!s.startsWith("hd") || i == 2 || !s.startsWith(": ", i) || hasLineTerminator(s, i + 2)) {
             return null;
         }
         return new String[] {s.substring(0, i), s.substring(i + 2)};
@@ -30,7 +38,7 @@ final class ScsiIdeLineParsers {
 
     // ^(.*), ((?:ATA|ATAPI) .*)$  (the greedy .* takes the last ", ATA " or ", ATAPI ")
     static String[] ideModel(String s) {
-        if (hasTerminator(s, 0)) {
+        if (hasLineTerminator(s, 0)) {
             return null;
         }
         for (int p = s.lastIndexOf(", ATA"); p >= 0; p = s.lastIndexOf(", ATA", p - 1)) {
@@ -44,7 +52,7 @@ final class ScsiIdeLineParsers {
     // ^max request size: (\d{1,7}) ?KiB  (find)
     static String[] ideRequest(String s) {
         int at = 18;
-        int e = s.startsWith("max request size: ") ? digitsEnd(s, at, 1, 7) : -1;
+        int e = s.startsWith("max request size: ") ? boundedDigitsEnd(s, at, 1, 7) : -1;
         if (e < 0 || !s.startsWith("KiB", s.startsWith(" ", e) ? e + 1 : e)) {
             return null;
         }
@@ -58,17 +66,17 @@ final class ScsiIdeLineParsers {
      * regex matches exactly when the rest after the greedy choice holds no terminator.
      */
     static String[] ideSectors(String s) {
-        int e1 = digitsEnd(s, 0, 1, 19);
+        int e1 = boundedDigitsEnd(s, 0, 1, 19);
         if (e1 < 0 || !s.startsWith(" sectors (", e1)) {
             return null;
         }
-        int e2 = digitsEnd(s, e1 + 10, 1, 12);
+        int e2 = boundedDigitsEnd(s, e1 + 10, 1, 12);
         if (e2 < 0 || !s.startsWith(" MB)", e2)) {
             return null;
         }
         String[] g = {s.substring(0, e1), s.substring(e1 + 10, e2), null, null, null};
         int i = e2 + 4;
-        int e = s.startsWith(" w/", i) ? digitsEnd(s, i + 3, 1, 7) : -1;
+        int e = s.startsWith(" w/", i) ? boundedDigitsEnd(s, i + 3, 1, 7) : -1;
         if (e >= 0) {
             int k = s.startsWith(" ", e) ? e + 1 : e;
             if (s.startsWith("KiB Cache", k)) {
@@ -77,9 +85,9 @@ final class ScsiIdeLineParsers {
             }
         }
         if (s.startsWith(", CHS=", i)) {
-            int a = digitsEnd(s, i + 6, 1, Integer.MAX_VALUE);
-            int b = a >= 0 && s.startsWith("/", a) ? digitsEnd(s, a + 1, 1, Integer.MAX_VALUE) : -1;
-            int c = b >= 0 && s.startsWith("/", b) ? digitsEnd(s, b + 1, 1, Integer.MAX_VALUE) : -1;
+            int a = boundedDigitsEnd(s, i + 6, 1, Integer.MAX_VALUE);
+            int b = a >= 0 && s.startsWith("/", a) ? boundedDigitsEnd(s, a + 1, 1, Integer.MAX_VALUE) : -1;
+            int c = b >= 0 && s.startsWith("/", b) ? boundedDigitsEnd(s, b + 1, 1, Integer.MAX_VALUE) : -1;
             if (c >= 0) {
                 g[3] = s.substring(i + 6, c);
                 i = c;
@@ -91,7 +99,7 @@ final class ScsiIdeLineParsers {
             g[4] = s.substring(i + 2, end);
             i = end;
         }
-        return hasTerminator(s, i) ? null : g;
+        return hasLineTerminator(s, i) ? null : g;
     }
 
     // ^(\S+) mode selected  (find)
@@ -112,7 +120,7 @@ final class ScsiIdeLineParsers {
             }
             int end = -1;
             if (i > p + 2 && s.startsWith(":", i) && (s.startsWith("DMA", i + 1) || s.startsWith("pio", i + 1))
-                    && !wordBefore(s, p) && !wordOrMarkAt(s, i + 4)) {
+                    && boundary(s, p) && boundary(s, i + 4)) {
                 end = i + 4;
                 out.add(s.substring(p, i));
                 out.add(s.substring(i + 1, end));
@@ -125,7 +133,7 @@ final class ScsiIdeLineParsers {
     // ^(?:Kernel )?[Cc]ommand line: (.*)$
     static String[] commandLine(String s) {
         int i = s.startsWith("Kernel ") ? 7 : 0;
-        if (!(s.startsWith("Command line: ", i) || s.startsWith("command line: ", i)) || hasTerminator(s, i + 14)) {
+        if (!(s.startsWith("Command line: ", i) || s.startsWith("command line: ", i)) || hasLineTerminator(s, i + 14)) {
             return null;
         }
         return new String[] {s.substring(i + 14)};
@@ -134,7 +142,7 @@ final class ScsiIdeLineParsers {
     // ^Linux version (\S+) .*
     static String[] version(String s) {
         int e = s.startsWith("Linux version ") ? nonBlankEnd(s, 14) : 14;
-        if (e == 14 || !s.startsWith(" ", e) || hasTerminator(s, e + 1)) {
+        if (e == 14 || !s.startsWith(" ", e) || hasLineTerminator(s, e + 1)) {
             return null;
         }
         return new String[] {s.substring(14, e)};
@@ -150,9 +158,7 @@ final class ScsiIdeLineParsers {
             }
             int e = d.length();
             if (d.endsWith("_")) { // pata_\w+, sata_\w+, ahci_\w+
-                while (e < s.length() && isWord(s.charAt(e))) {
-                    e++;
-                }
+                e = wordEnd(s, e);
                 if (e == d.length()) {
                     continue;
                 }
@@ -161,7 +167,7 @@ final class ScsiIdeLineParsers {
             if (s.startsWith(" ", e) && a + 14 <= s.length() && hex(s, a, 4) && s.charAt(a + 4) == ':' && hex(s, a + 5, 2)
                     && s.charAt(a + 7) == ':' && hex(s, a + 8, 2) && s.charAt(a + 10) == '.'
                     && s.charAt(a + 11) >= '0' && s.charAt(a + 11) <= '7' && s.startsWith(": ", a + 12)
-                    && !hasTerminator(s, a + 14)) {
+                    && !hasLineTerminator(s, a + 14)) {
                 return new String[] {s.substring(0, e), s.substring(a, a + 12), s.substring(a + 14)};
             }
         }
@@ -181,14 +187,14 @@ final class ScsiIdeLineParsers {
         if (!s.startsWith("scsi")) {
             return null;
         }
-        int e = s.startsWith(" host", 4) ? digitsEnd(s, 9, 1, 6) : -1;
+        int e = s.startsWith(" host", 4) ? boundedDigitsEnd(s, 9, 1, 6) : -1;
         if (e >= 0 && s.startsWith(": ", e)) {
             int w = nonBlankEnd(s, e + 2);
             if (w > e + 2) {
                 return new String[] {s.substring(9, e), null, s.substring(e + 2, w)};
             }
         }
-        e = digitsEnd(s, 4, 1, 6);
+        e = boundedDigitsEnd(s, 4, 1, 6);
         if (e >= 0 && s.startsWith(" : ", e)) {
             int w = nonBlankEnd(s, e + 3);
             if (w > e + 3) {
@@ -201,7 +207,7 @@ final class ScsiIdeLineParsers {
     // ^scsi (\d{1,6}):(\d{1,4}):(\d{1,6}):(\d{1,6}): (.*?) PQ: .*$  (the reluctant .*? ends at the first " PQ: ")
     static String[] scsiDevice(String s) {
         String[] g = address(s, "scsi ", 5);
-        if (g == null || hasTerminator(s, s.length() - g[4].length())) {
+        if (g == null || hasLineTerminator(s, s.length() - g[4].length())) {
             return null;
         }
         int p = g[4].indexOf(" PQ: ");
@@ -219,11 +225,8 @@ final class ScsiIdeLineParsers {
             return null;
         }
         String rest = a[4];
-        int e = 1;
-        while (e < rest.length() && isWord(rest.charAt(e))) {
-            e++;
-        }
-        if (e == 1 || !rest.startsWith("] ", e) || hasTerminator(rest, e + 2)) {
+        int e = wordEnd(rest, 1);
+        if (e == 1 || !rest.startsWith("] ", e) || hasLineTerminator(rest, e + 2)) {
             return null;
         }
         return new String[] {a[0], a[1], a[2], a[3], rest.substring(1, e), rest.substring(e + 2)};
@@ -231,8 +234,8 @@ final class ScsiIdeLineParsers {
 
     // ^(\d{1,19}) (\d{3,6})-byte (?:logical blocks|hardware sectors|hdwr sectors)  (find)
     static String[] sdBlocks(String s) {
-        int e1 = digitsEnd(s, 0, 1, 19);
-        int e2 = e1 >= 0 && s.startsWith(" ", e1) ? digitsEnd(s, e1 + 1, 3, 6) : -1;
+        int e1 = boundedDigitsEnd(s, 0, 1, 19);
+        int e2 = e1 >= 0 && s.startsWith(" ", e1) ? boundedDigitsEnd(s, e1 + 1, 3, 6) : -1;
         if (e2 < 0 || !s.startsWith("-byte ", e2)) {
             return null;
         }
@@ -249,10 +252,7 @@ final class ScsiIdeLineParsers {
         if (a == null || !a[4].startsWith("Attached scsi disk ")) {
             return null;
         }
-        int e = 19;
-        while (e < a[4].length() && isWord(a[4].charAt(e))) {
-            e++;
-        }
+        int e = wordEnd(a[4], 19);
         if (e == 19) {
             return null;
         }
@@ -265,12 +265,9 @@ final class ScsiIdeLineParsers {
         if (!s.startsWith("SCSI device ")) {
             return null;
         }
-        int w = 12;
-        while (w < s.length() && isWord(s.charAt(w))) {
-            w++;
-        }
-        int e1 = w > 12 && s.startsWith(": ", w) ? digitsEnd(s, w + 2, 1, 19) : -1;
-        int e2 = e1 >= 0 && s.startsWith(" ", e1) ? digitsEnd(s, e1 + 1, 3, 6) : -1;
+        int w = wordEnd(s, 12);
+        int e1 = w > 12 && s.startsWith(": ", w) ? boundedDigitsEnd(s, w + 2, 1, 19) : -1;
+        int e2 = e1 >= 0 && s.startsWith(" ", e1) ? boundedDigitsEnd(s, e1 + 1, 3, 6) : -1;
         if (e2 < 0 || !s.startsWith("-byte hdwr sectors", e2)) {
             return null;
         }
@@ -332,7 +329,7 @@ final class ScsiIdeLineParsers {
         int a = blankEnd(s, t + 5);
         int e = nonBlankEnd(s, a);
         int z = blankEnd(s, e);
-        if (a == t + 5 || e == a || z == e || !s.startsWith("ANSI", z) || hasTerminator(s, z + 4)) {
+        if (a == t + 5 || e == a || z == e || !s.startsWith("ANSI", z) || hasLineTerminator(s, z + 4)) {
             return null;
         }
         return new String[] {s.substring(a, e)};
@@ -362,7 +359,7 @@ final class ScsiIdeLineParsers {
         String[] g = new String[groups];
         int i = prefix.length();
         for (int k = 0; k < 4; k++) {
-            int e = digitsEnd(s, i, 1, k == 1 ? 4 : 6);
+            int e = boundedDigitsEnd(s, i, 1, k == 1 ? 4 : 6);
             if (e < 0 || !s.startsWith(":", e)) {
                 return null;
             }
@@ -376,19 +373,6 @@ final class ScsiIdeLineParsers {
         return g;
     }
 
-    /**
-     * The end of the run of ASCII digits at {@code at} when its length is within [min, max], else -1: a greedy
-     * \d{min,max} followed by a non-digit has no other choice.
-     */
-    private static int digitsEnd(String s, int at, int min, int max) {
-        int i = at;
-        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-            i++;
-        }
-        int n = i - at;
-        return n >= min && n <= max ? i : -1;
-    }
-
     private static boolean hex(String s, int at, int count) {
         for (int i = at; i < at + count; i++) {
             char c = s.charAt(i);
@@ -397,92 +381,5 @@ final class ScsiIdeLineParsers {
             }
         }
         return true;
-    }
-
-    /** Regex {@code \w}: [a-zA-Z_0-9]. */
-    private static boolean isWord(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
-    }
-
-    /** Regex {@code \s}: space, tab, LF, VT, FF, CR. */
-    static boolean isBlank(char c) {
-        return c == ' ' || (c >= '\t' && c <= '\r');
-    }
-
-    /** The end of the run of regex blanks at {@code at}. */
-    private static int blankEnd(String s, int at) {
-        int i = at;
-        while (i < s.length() && isBlank(s.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** The end of the run of regex non-blanks ({@code \S}) at {@code at}. */
-    private static int nonBlankEnd(String s, int at) {
-        int i = at;
-        while (i < s.length() && !isBlank(s.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** True when s[from..] holds a line terminator, where regex {@code .} stops: LF, CR, NEL, LS, PS. */
-    static boolean hasTerminator(String s, int from) {
-        for (int i = from; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Where regex {@code .} at {@code at} ends (a surrogate pair is one code point), or -1 at the end or a terminator. */
-    private static int nextCodePoint(String s, int at) {
-        if (at >= s.length()) {
-            return -1;
-        }
-        char c = s.charAt(at);
-        if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
-            return -1;
-        }
-        return at + Character.charCount(s.codePointAt(at));
-    }
-
-    /** The left side of java.util.regex's \b at {@code i} (Pattern.Bound): a letter, digit or '_' before, or a non-spacing mark on one. */
-    private static boolean wordBefore(String s, int i) {
-        if (i <= 0) {
-            return false;
-        }
-        int ch = s.codePointBefore(i);
-        return isUnicodeWord(ch) || Character.getType(ch) == Character.NON_SPACING_MARK && hasBaseCharacter(s, i - 1);
-    }
-
-    /** The right side of \b at {@code i} after a letter: a letter, digit, '_' or non-spacing mark (whose base is that letter). */
-    private static boolean wordOrMarkAt(String s, int i) {
-        if (i >= s.length()) {
-            return false;
-        }
-        int ch = s.codePointAt(i);
-        return isUnicodeWord(ch) || Character.getType(ch) == Character.NON_SPACING_MARK;
-    }
-
-    private static boolean isUnicodeWord(int ch) {
-        return ch == '_' || Character.isLetterOrDigit(ch);
-    }
-
-    /** Pattern.hasBaseCharacter: back from {@code i} over non-spacing marks, is there a letter or digit. */
-    private static boolean hasBaseCharacter(String s, int i) {
-        for (int x = i; x >= 0; x--) {
-            int ch = s.codePointAt(x);
-            if (Character.isLetterOrDigit(ch)) {
-                return true;
-            }
-            if (Character.getType(ch) != Character.NON_SPACING_MARK) {
-                return false;
-            }
-        }
-        return false;
     }
 }
