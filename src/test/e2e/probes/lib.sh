@@ -51,12 +51,12 @@ wait_device_runs() {
 # install disktune the way a user installs it: the .deb of this build (mvn package), with dpkg -i; its dependencies
 # (a Java 17 runtime, init-system-helpers; hdparm and udev recommended) are in the guest already, and the guest has
 # no network, so a missing one fails here with dpkg's message. The package's postinst writes the class-data archive
-# (/var/cache/disktune/disktune.jsa) that its launcher /usr/sbin/disktune (C1 only, serial GC) starts with, so no
+# (/var/cache/disktune/disktune.jsa, and disktune-short.jsa for help, --version, verify and detect) that its launcher /usr/sbin/disktune (C1 only, serial GC) starts with, so no
 # later command pays a first slow run. The probe then runs disktune units install (a package's units: enabled).
 install_disktune() {
   dpkg -i /probe/disktune.deb || return 1
   [ "$(dpkg-query -W -f '${db:Status-Status}' disktune)" = installed ] || { echo "disktune is not configured"; return 1; }
-  ls -l /var/cache/disktune/disktune.jsa
+  ls -l /var/cache/disktune/disktune.jsa /var/cache/disktune/disktune-short.jsa
   # disktune.service allows 90 s (a JVM starts in about 1 s on hardware); under TCG on a busy host one run took
   # more (boot 2 of a run at load 15-18 timed out): the guest's clock, not disktune, is slow
   mkdir -p /etc/systemd/system/disktune.service.d

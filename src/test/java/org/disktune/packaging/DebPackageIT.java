@@ -135,6 +135,7 @@ class DebPackageIT {
             assertFalse(Files.exists(root.path("/etc/systemd/system/multi-user.target.wants/disktune.service"),
                     LinkOption.NOFOLLOW_LINKS), "installing never enables tuning at boot");
             assertTrue(Files.size(root.path("/var/cache/disktune/disktune.jsa")) > 0, "postinst writes the class-data archive");
+            assertTrue(Files.size(root.path("/var/cache/disktune/disktune-short.jsa")) > 0, "and the short commands' one");
             Set<String> installed = named(root);
             installed.removeAll(before);
             Set<String> expectedNew = listed.stream().filter(p -> p.contains("disktune")).collect(Collectors.toCollection(TreeSet::new));
@@ -142,7 +143,8 @@ class DebPackageIT {
             assertTrue(Files.size(root.path(jna + "/libjnidispatch.so")) > 0, "postinst unpacks JNA's dispatch library once");
             String zstd = "/var/cache/disktune/zstd-jni-" + com.github.luben.zstd.util.ZstdVersion.VERSION;
             expectedNew.addAll(List.of(zstd, zstd + "/libzstd-jni-" + com.github.luben.zstd.util.ZstdVersion.VERSION + ".so"));
-            expectedNew.addAll(List.of("/var/cache/disktune", "/var/cache/disktune/disktune.jsa", jna, jna + "/libjnidispatch.so",
+            expectedNew.addAll(List.of("/var/cache/disktune", "/var/cache/disktune/disktune.jsa", "/var/cache/disktune/disktune-short.jsa",
+                    jna, jna + "/libjnidispatch.so",
                     "/etc/systemd/system/timers.target.wants/disktune-verify.timer",
                     "/var/lib/systemd/deb-systemd-helper-enabled/disktune-verify.timer.dsh-also",
                     "/var/lib/systemd/deb-systemd-helper-enabled/timers.target.wants/disktune-verify.timer"));

@@ -100,6 +100,63 @@ class LauncherTest {
                 "verify on the machine: exported only when something is configured to verify (here: " + configured + ")");
     }
 
+    /**
+     * The short commands (help, --version, verify and detect, without --json or --sample) map disktune-short.jsa
+     * when it is there; every other command, and a short one when only the full archive is there, maps disktune.jsa.
+     */
+    @Test
+    void theShortCommandsMapTheShortArchive() throws Exception {
+        Path target = build();
+        Files.writeString(target.resolve("disktune.jsa"), "");
+        String full = "-XX:SharedArchiveFile=target/disktune.jsa";
+        String shortOne = "-XX:SharedArchiveFile=target/disktune-short.jsa";
+        List<List<String>> shortCommands = List.of(List.of("--version"), List.of("-V"), List.of("--help"), List.of("help", "apply"),
+                List.of("verify"), List.of("verify", "--quiet", "--prometheus", "/tmp/d.prom"), List.of("--root", "/srv/tree", "verify"),
+                List.of("detect"), List.of("--kernel-log=dmesg.txt", "detect"));
+        List<List<String>> others = List.of(List.of("--json", "verify"), List.of("detect", "--json"), List.of("--sample", "qemu-ahci", "detect"),
+                List.of("--sample=qemu-ahci", "verify"), List.of("initramfs", "list", "/boot/initrd.img"), List.of("plan"), List.of("apply"),
+                List.of("kernel-log", "dmesg.txt"));
+        for (List<String> args : shortCommands) {
+            List<String> given = run(dir, "target/disktune", args.toArray(String[]::new));
+            assertEquals(true, given.contains(full), "only the full archive there: " + args + " -> " + given);
+        }
+        Files.writeString(target.resolve("disktune-short.jsa"), "");
+        for (List<String> args : shortCommands) {
+            List<String> given = run(dir, "target/disktune", args.toArray(String[]::new));
+            assertEquals(List.of(shortOne), given.stream().filter(a -> a.startsWith("-XX:SharedArchiveFile")).toList(), args.toString());
+        }
+        for (List<String> args : others) {
+            List<String> given = run(dir, "target/disktune", args.toArray(String[]::new));
+            assertEquals(List.of(full), given.stream().filter(a -> a.startsWith("-XX:SharedArchiveFile")).toList(), args.toString());
+        }
+    }
+
+    /**
+     * disktune-class-archive and the launcher agree: every command it trains for the short archive starts with that
+     * archive, every other command it trains with the full one (a class list made for one and mapped with the other
+     * would cost start time, not behaviour).
+     */
+    @Test
+    void theArchiveScriptTrainsTheShortArchiveOnTheCommandsThatMapIt() throws Exception {
+        Path target = build();
+        Files.writeString(target.resolve("disktune.jsa"), "");
+        Files.writeString(target.resolve("disktune-short.jsa"), "");
+        String kind = null;
+        java.util.Map<String, Integer> trained = new java.util.HashMap<>();
+        for (String line : Files.readAllLines(Path.of("src/deb/disktune-class-archive"))) {
+            String command = line.strip();
+            if (command.startsWith("kind=")) {
+                kind = command.substring("kind=".length());
+            } else if (command.startsWith("train ") && kind != null) {
+                String[] args = command.substring("train ".length()).replaceAll(" #.*", "").replace("\"", "").split(" ");
+                String archive = "-XX:SharedArchiveFile=target/" + (kind.equals("short") ? "disktune-short.jsa" : "disktune.jsa");
+                assertEquals(true, run(dir, "target/disktune", args).contains(archive), kind + ": " + command);
+                trained.merge(kind, 1, Integer::sum);
+            }
+        }
+        assertEquals(true, trained.getOrDefault("short", 0) >= 5 && trained.getOrDefault("full", 0) >= 5, trained.toString());
+    }
+
     @Test
     void withoutAnArchiveItStartsWithoutOne() throws Exception {
         build();
