@@ -7,11 +7,14 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -122,17 +125,21 @@ public final class SampleMachines {
 
     /** Creates {@code entries} below {@code root} (directories, files with their bytes, symlinks as written). */
     public static void createTree(List<MachineEntry> entries, Path root) {
-        Set<String> made = new HashSet<>(); // parent directories made, by their path in the sample (a Jimfs path hashes slowly)
+        // Each directory made once, top down, and remembered by its path in the sample: no exception on the way
+        // (Files.createDirectories of a path whose parent is missing throws and catches one per level) and no
+        // parsing of a whole path per entry (a Jimfs path is split and joined by Guava).
+        Map<String, Path> made = new HashMap<>();
+        made.put("", root);
         try {
             for (MachineEntry entry : entries) {
                 String path = entry.path();
-                Path p = root.resolve(path.substring(1));
-                if (made.add(path.substring(0, path.lastIndexOf('/')))) {
-                    Files.createDirectories(p.getParent());
-                }
                 if (entry instanceof MachineEntry.Dir) {
-                    Files.createDirectories(p);
-                } else if (entry instanceof MachineEntry.FileEntry file) {
+                    directory(path, made);
+                    continue;
+                }
+                int slash = path.lastIndexOf('/');
+                Path p = directory(path.substring(0, slash), made).resolve(path.substring(slash + 1));
+                if (entry instanceof MachineEntry.FileEntry file) {
                     Files.write(p, file.content());
                 } else if (entry instanceof MachineEntry.Link link) {
                     Files.createSymbolicLink(p, p.getFileSystem().getPath(link.target()));
@@ -141,6 +148,25 @@ public final class SampleMachines {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The directory at sample path {@code dir} ("" is the root), made with its missing parents unless made already. */
+    private static Path directory(String dir, Map<String, Path> made) throws IOException {
+        Path p = made.get(dir);
+        if (p != null) {
+            return p;
+        }
+        int slash = dir.lastIndexOf('/');
+        p = directory(dir.substring(0, slash), made).resolve(dir.substring(slash + 1));
+        try {
+            Files.createDirectory(p);
+        } catch (FileAlreadyExistsException e) {
+            if (!Files.isDirectory(p)) { // as Files.createDirectories: a directory, or a link to one, may be there
+                throw e;
+            }
+        }
+        made.put(dir, p);
+        return p;
     }
 
     private String text(String resource) {

@@ -107,4 +107,28 @@ class SampleMachinesTest {
         Files.writeString(first.resolve("sys/block/sda/queue/read_ahead_kb"), "4096\n");
         assertEquals("128\n", Files.readString(second.resolve("sys/block/sda/queue/read_ahead_kb")));
     }
+
+    /**
+     * createTree into a directory that already holds part of the tree: directories there (or links to directories)
+     * are used, as Files.createDirectories would; a file where a directory belongs fails.
+     */
+    @Test
+    void createTreeUsesDirectoriesThatAreThereAndFailsOnAFileInTheWay(@org.junit.jupiter.api.io.TempDir Path root) throws IOException {
+        Files.createDirectories(root.resolve("etc/modprobe.d"));
+        Files.createDirectories(root.resolve("real/block"));
+        Files.createSymbolicLink(root.resolve("sys"), Path.of("real"));
+        List<MachineEntry> entries = List.of(new MachineEntry.FileEntry("/etc/modprobe.d/a.conf", "options a b=1\n".getBytes()),
+                new MachineEntry.Dir("/etc"), new MachineEntry.FileEntry("/sys/block/sda/size", "8\n".getBytes()),
+                new MachineEntry.Link("/sys/block/sda/device", "../../devices/x"), new MachineEntry.Dir("/var/empty/deep"));
+        SampleMachines.createTree(entries, root);
+        assertEquals("options a b=1\n", Files.readString(root.resolve("etc/modprobe.d/a.conf")));
+        assertEquals("8\n", Files.readString(root.resolve("real/block/sda/size")));
+        assertEquals(Path.of("../../devices/x"), Files.readSymbolicLink(root.resolve("real/block/sda/device")));
+        assertTrue(Files.isDirectory(root.resolve("var/empty/deep"), LinkOption.NOFOLLOW_LINKS));
+
+        Files.writeString(root.resolve("file"), "x");
+        java.io.UncheckedIOException e = assertThrows(java.io.UncheckedIOException.class,
+                () -> SampleMachines.createTree(List.of(new MachineEntry.FileEntry("/file/inside", new byte[0])), root));
+        assertEquals(java.nio.file.FileAlreadyExistsException.class, e.getCause().getClass());
+    }
 }
