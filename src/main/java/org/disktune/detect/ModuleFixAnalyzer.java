@@ -1,10 +1,13 @@
 package org.disktune.detect;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.DriverParameter;
 
 /**
  * Which module options a controller runs without although its chip needs them: sata_nv {@code adma} on
@@ -20,7 +23,11 @@ public final class ModuleFixAnalyzer {
 
     /** The fixes for every controller of the report, in controller order. */
     public List<ModuleFix> fixes(MachineReport report) {
-        return report.controllers().stream().flatMap(c -> fixes(c).stream()).toList();
+        List<ModuleFix> all = new ArrayList<>(); // loops, not streams: no call site to link on the way of detect
+        for (Controller c : report.controllers()) {
+            all.addAll(fixes(c));
+        }
+        return Collections.unmodifiableList(all);
     }
 
     public List<ModuleFix> fixes(Controller c) {
@@ -28,8 +35,8 @@ public final class ModuleFixAnalyzer {
         if (!"sata_nv".equals(c.driver()) || c.vendorId() == null || c.deviceId() == null) {
             return fixes;
         }
-        String device = c.deviceId().toLowerCase(Locale.ROOT).replaceFirst("^0x", "");
-        String pciId = c.vendorId().toLowerCase(Locale.ROOT).replaceFirst("^0x", "") + ":" + device;
+        String device = withoutHexPrefix(c.deviceId().toLowerCase(Locale.ROOT));
+        String pciId = withoutHexPrefix(c.vendorId().toLowerCase(Locale.ROOT)) + ":" + device;
         if (chipMatters("adma", pciId) && isOff(c.moduleParameters().get("adma"))) {
             fixes.add(new ModuleFix(c.pciAddress(), "sata_nv", "adma", "1",
                     "sata_nv on an nForce4 CK804/MCP04 chip (10de:" + device + ") runs with adma off: NCQ is unavailable (depth 0/32)"));
@@ -43,7 +50,13 @@ public final class ModuleFixAnalyzer {
 
     /** True when the sata_nv parameter exists for this chip only (not every nVidia controller). */
     private boolean chipMatters(String parameter, String pciId) {
-        return catalog.parameter("sata_nv", parameter).filter(p -> !p.pciIds().isEmpty() && p.appliesTo(pciId)).isPresent();
+        Optional<DriverParameter> p = catalog.parameter("sata_nv", parameter);
+        return p.isPresent() && !p.get().pciIds().isEmpty() && p.get().appliesTo(pciId);
+    }
+
+    /** What {@code s.replaceFirst("^0x", "")} gives, without compiling a regex. */
+    static String withoutHexPrefix(String s) {
+        return s.startsWith("0x") ? s.substring(2) : s;
     }
 
     private static boolean isOff(String value) {

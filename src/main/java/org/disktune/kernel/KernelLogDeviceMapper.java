@@ -30,7 +30,12 @@ public final class KernelLogDeviceMapper {
                 continue;
             }
             ScsiDiskLog disk = candidates.get(0);
-            long rivals = boot.ataDevices().stream().filter(other -> agreement(other, disk) != null).count();
+            int rivals = 0; // a loop, not a stream: no call site to link on the way of detect
+            for (AtaDeviceLog other : boot.ataDevices()) {
+                if (agreement(other, disk) != null) {
+                    rivals++;
+                }
+            }
             if (rivals == 1) {
                 result.add(new AtaBlockMapping(ata.id(), disk.address(), disk.blockDevice(), evidence));
             }
