@@ -35,7 +35,7 @@ final class DetectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        MachineDetector detector = new MachineDetector(session.host());
+        MachineDetector detector = new MachineDetector(session.readingHost());
         MachineReport report = all ? detector.detect() : detector.detectWithoutEmptyDevices();
         // a class, not a lambda: no call site to link (about 0.3 ms each on JDK 17)
         session.output().render("detect", report, new Consumer<PrintWriter>() {

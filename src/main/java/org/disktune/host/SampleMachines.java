@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -105,6 +106,19 @@ public final class SampleMachines {
     /** A fresh Jimfs holding sample {@code name}; returns its root directory ("/"). */
     public Path materialize(String name) {
         return newJimfsRoot(entries(name));
+    }
+
+    /**
+     * Sample {@code name} as a read-only file system ({@link MachineView}) for the commands that only read: it
+     * answers as {@link #materialize}'s Jimfs does, and opens in a fraction of its time. Returns its root ("/").
+     */
+    public Path view(String name) {
+        return viewRoot("disktune-sample-" + FILE_SYSTEMS.incrementAndGet(), entries(name));
+    }
+
+    /** A read-only view holding {@code entries} (as {@link MachineFileParser} returns them); returns its root. */
+    public static Path viewRoot(String fileSystemName, List<MachineEntry> entries) {
+        return MachineView.of(fileSystemName, entries, FileTime.fromMillis(System.currentTimeMillis())).rootPath();
     }
 
     /**

@@ -99,4 +99,54 @@ class MachineFileParserTest {
         assertEquals(ExitCode.USAGE, e.exitCode());
         assertEquals("sample broken " + problem.replace("\\n", "\\n"), e.getMessage());
     }
+
+    /**
+     * An entry below a file or link is found whatever the order of the lines and however deep, and the error names
+     * the first such entry of the file with its nearest file or link above (each directory is checked once, so this
+     * compares with every ancestor of every entry checked, on random files).
+     */
+    @Test
+    void everyEntryBelowAFileOrLinkIsFoundAndTheFirstIsNamed() {
+        java.util.Random random = new java.util.Random(11);
+        String[] names = {"a", "b", "ab"};
+        int wrong = 0;
+        for (int round = 0; round < 3000; round++) {
+            List<String> paths = new java.util.ArrayList<>();
+            List<String> kinds = new java.util.ArrayList<>();
+            StringBuilder text = new StringBuilder();
+            int n = 1 + random.nextInt(8);
+            for (int k = 0; k < n; k++) {
+                StringBuilder path = new StringBuilder();
+                for (int d = random.nextInt(4); d >= 0; d--) {
+                    path.append('/').append(names[random.nextInt(names.length)]);
+                }
+                if (paths.contains(path.toString())) {
+                    continue;
+                }
+                String kind = List.of("dir", "file", "link").get(random.nextInt(3));
+                paths.add(path.toString());
+                kinds.add(kind);
+                text.append(kind.equals("dir") ? path + "/" : kind.equals("file") ? path + " = 1" : path + " -> x").append('\n');
+            }
+            String expected = null;
+            for (int e = 0; e < paths.size() && expected == null; e++) {
+                String path = paths.get(e);
+                for (int slash = path.lastIndexOf('/'); slash > 0 && expected == null; slash = path.lastIndexOf('/', slash - 1)) {
+                    int above = paths.indexOf(path.substring(0, slash));
+                    if (above >= 0 && !kinds.get(above).equals("dir")) {
+                        expected = "sample s line " + (e + 1) + ": " + path + " lies below " + paths.get(above) + ", which line "
+                                + (above + 1) + " makes a file or link";
+                    }
+                }
+            }
+            if (expected == null) {
+                assertEquals(paths.size(), MachineFileParser.parse("s", text.toString()).size(), text.toString());
+            } else {
+                DisktuneException e = assertThrows(DisktuneException.class, () -> MachineFileParser.parse("s", text.toString()));
+                assertEquals(expected, e.getMessage(), text.toString());
+                wrong++;
+            }
+        }
+        assertEquals(true, wrong > 500 && wrong < 2500, "files with an entry below a file or link: " + wrong);
+    }
 }
