@@ -48,6 +48,17 @@ public final class MachineFileParser {
             }
             int space = line.indexOf(' ');
             String pathToken = space < 0 ? line : line.substring(0, space);
+            if (space > 0 && line.startsWith("= ", space + 1)) { // the common line, read without its own substrings
+                String path = checkedPath(sampleName, lineNo, pathToken);
+                MachineEntry entry = new MachineEntry.FileEntry(path, lineEnd(line, space + 3));
+                Integer first = lineOf.putIfAbsent(path, lineNo);
+                if (first != null) {
+                    throw error(sampleName, lineNo, "duplicate entry for " + path + " (first at line " + first + ")");
+                }
+                entries.add(entry);
+                byPath.put(path, entry);
+                continue;
+            }
             String rest = space < 0 ? "" : line.substring(space + 1);
             MachineEntry entry;
             if (space < 0 && pathToken.endsWith("/") && pathToken.length() > 1) {
@@ -59,8 +70,6 @@ public final class MachineFileParser {
                 String path = checkedPath(sampleName, lineNo, pathToken);
                 if (rest.equals("=")) {
                     entry = new MachineEntry.FileEntry(path, new byte[] {'\n'});
-                } else if (rest.startsWith("= ")) {
-                    entry = new MachineEntry.FileEntry(path, (rest.substring(2) + "\n").getBytes(StandardCharsets.UTF_8));
                 } else if (rest.startsWith("-> ") && rest.length() > 3) {
                     entry = new MachineEntry.Link(path, rest.substring(3));
                 } else if (rest.equals("base64") || rest.startsWith("base64 ")) {
@@ -102,6 +111,21 @@ public final class MachineFileParser {
         }
         checkNothingBelowFilesOrLinks(sampleName, entries, byPath, lineOf);
         return List.copyOf(entries);
+    }
+
+    /** {@code line} from {@code from} on and a newline, as UTF-8 ({@code (line.substring(from) + "\n").getBytes(UTF_8)}). */
+    static byte[] lineEnd(String line, int from) {
+        int n = line.length() - from;
+        byte[] bytes = new byte[n + 1];
+        for (int k = 0; k < n; k++) {
+            char c = line.charAt(from + k);
+            if (c >= 0x80) {
+                return (line.substring(from) + "\n").getBytes(StandardCharsets.UTF_8);
+            }
+            bytes[k] = (byte) c;
+        }
+        bytes[n] = '\n';
+        return bytes;
     }
 
     private static void checkNothingBelowFilesOrLinks(String sampleName, List<MachineEntry> entries,

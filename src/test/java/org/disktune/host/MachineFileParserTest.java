@@ -149,4 +149,19 @@ class MachineFileParserTest {
         }
         assertEquals(true, wrong > 500 && wrong < 2500, "files with an entry below a file or link: " + wrong);
     }
+
+    @Test
+    void aLineEndIsItsUtf8BytesWithANewline() {
+        java.util.Random random = new java.util.Random(5);
+        String alphabet = "az09 =/\u00e9\u20ac\ud83d\ude00";
+        for (int round = 0; round < 20_000; round++) {
+            StringBuilder line = new StringBuilder();
+            for (int k = random.nextInt(10); k > 0; k--) {
+                line.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            int from = random.nextInt(line.length() + 1);
+            assertArrayEquals((line.substring(from) + "\n").getBytes(StandardCharsets.UTF_8), MachineFileParser.lineEnd(line.toString(), from),
+                    line + " from " + from);
+        }
+    }
 }
