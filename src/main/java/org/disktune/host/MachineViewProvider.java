@@ -263,37 +263,23 @@ final class MachineViewProvider extends FileSystemProvider {
             names = attributes.substring(colon + 1);
         }
         Attributes a = new Attributes(view.lookup(checked(path), follows(options)), view.time());
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("lastModifiedTime", a.lastModifiedTime());
+        all.put("lastAccessTime", a.lastAccessTime());
+        all.put("creationTime", a.creationTime());
+        all.put("size", a.size());
+        all.put("isRegularFile", a.isRegularFile());
+        all.put("isDirectory", a.isDirectory());
+        all.put("isSymbolicLink", a.isSymbolicLink());
+        all.put("isOther", a.isOther());
+        all.put("fileKey", a.fileKey());
         Map<String, Object> out = new LinkedHashMap<>();
         for (String name : names.split(",")) {
-            boolean all = name.equals("*");
-            if (all || name.equals("lastModifiedTime")) {
-                out.put("lastModifiedTime", a.lastModifiedTime());
-            }
-            if (all || name.equals("lastAccessTime")) {
-                out.put("lastAccessTime", a.lastAccessTime());
-            }
-            if (all || name.equals("creationTime")) {
-                out.put("creationTime", a.creationTime());
-            }
-            if (all || name.equals("size")) {
-                out.put("size", a.size());
-            }
-            if (all || name.equals("isRegularFile")) {
-                out.put("isRegularFile", a.isRegularFile());
-            }
-            if (all || name.equals("isDirectory")) {
-                out.put("isDirectory", a.isDirectory());
-            }
-            if (all || name.equals("isSymbolicLink")) {
-                out.put("isSymbolicLink", a.isSymbolicLink());
-            }
-            if (all || name.equals("isOther")) {
-                out.put("isOther", a.isOther());
-            }
-            if (all || name.equals("fileKey")) {
-                out.put("fileKey", a.fileKey());
-            }
-            if (!all && !out.containsKey(name)) {
+            if (name.equals("*")) {
+                out.putAll(all);
+            } else if (all.containsKey(name)) {
+                out.put(name, all.get(name));
+            } else {
                 throw new IllegalArgumentException("'" + name + "' not recognized");
             }
         }

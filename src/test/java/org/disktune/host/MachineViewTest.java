@@ -159,6 +159,9 @@ class MachineViewTest {
                 BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 return List.of(a.isDirectory(), a.isRegularFile(), a.isSymbolicLink(), a.isOther());
             }),
+            new Probe("attribute map", (p, r) -> new TreeMap<>(Files.readAttributes(p, "basic:isRegularFile,isDirectory,isSymbolicLink,isOther"))),
+            new Probe("attribute names", (p, r) -> new java.util.TreeSet<>(Files.readAttributes(p, "*", LinkOption.NOFOLLOW_LINKS).keySet())),
+            new Probe("unknown attribute", (p, r) -> Files.readAttributes(p, "basic:size,nonesuch")),
             new Probe("isSameFile as its real path", (p, r) -> Files.isSameFile(p, p.toRealPath())),
             new Probe("isSameFile as the root", (p, r) -> Files.isSameFile(p, r)));
 
