@@ -1,9 +1,6 @@
 package org.disktune.apply;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -11,6 +8,8 @@ import java.util.regex.Pattern;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
+
+import org.disktune.core.Utf8;
 
 /**
  * Shows a {@link Plan} for {@code plan} and {@code apply --dry-run}. Each change is a block that
@@ -130,8 +129,7 @@ public final class PlanRenderer {
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            text = Utf8.strict(bytes);
         } catch (CharacterCodingException e) {
             return null;
         }

@@ -1,11 +1,11 @@
 package org.disktune.config;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+
+import org.disktune.core.Utf8;
 
 /**
  * The lines of a configuration file with their 1-based numbers and byte offsets: a UTF-8 byte order mark
@@ -58,17 +58,8 @@ final class ConfigLines {
     }
 
     private static Line line(byte[] content, int number, int start, int end, int next) {
-        boolean ascii = true;
-        for (int i = start; i < end && ascii; i++) {
-            ascii = content[i] >= 0;
-        }
-        if (ascii) { // valid UTF-8 whatever it holds, and one char per byte: no decoder to set up for it
-            return new Line(number, new String(content, start, end - start, StandardCharsets.US_ASCII), true, start, end, next);
-        }
         try {
-            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content, start, end - start)).toString();
-            return new Line(number, text, true, start, end, next);
+            return new Line(number, Utf8.strict(content, start, end - start), true, start, end, next);
         } catch (CharacterCodingException e) {
             return new Line(number, new String(content, start, end - start, StandardCharsets.UTF_8), false, start, end, next);
         }

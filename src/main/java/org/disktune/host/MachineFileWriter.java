@@ -2,10 +2,7 @@ package org.disktune.host;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,6 +12,8 @@ import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+
+import org.disktune.core.Utf8;
 
 /**
  * Writes a directory tree (any root: the default file system or Jimfs) as a {@code .machine} file,
@@ -127,11 +126,7 @@ public final class MachineFileWriter {
     private static String plainText(byte[] content) {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(content))
-                    .toString();
+            text = Utf8.strict(content);
         } catch (CharacterCodingException e) {
             return null;
         }

@@ -3,10 +3,7 @@ package org.disktune.host;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +22,7 @@ import com.google.common.jimfs.Jimfs;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.core.Utf8;
 
 /**
  * The sample machines bundled in the jar: {@code /org/disktune/samples/index.tsv} lists them
@@ -183,27 +181,12 @@ public final class SampleMachines {
         return p;
     }
 
-    /** {@code bytes} as strict UTF-8: malformed input is an error, not a replacement character. */
-    static String utf8(byte[] bytes) throws CharacterCodingException {
-        String text = new String(bytes, StandardCharsets.UTF_8);
-        // One char per byte and none replaced: every byte was ASCII (a valid multi-byte sequence gives fewer chars
-        // than bytes), so the text is valid UTF-8 without the strict decoder's copies (a sample is up to 190 KB).
-        if (text.length() == bytes.length && text.indexOf('\uFFFD') < 0) {
-            return text;
-        }
-        return StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes))
-                .toString();
-    }
-
     private String text(String resource) {
         try (InputStream in = SampleMachines.class.getResourceAsStream(RESOURCE_DIR + resource)) {
             if (in == null) {
                 throw new IllegalStateException("bundled resource " + RESOURCE_DIR + resource + " is missing from the jar");
             }
-            return utf8(in.readAllBytes());
+            return Utf8.strict(in.readAllBytes());
         } catch (CharacterCodingException e) {
             throw new IllegalStateException("bundled resource " + RESOURCE_DIR + resource + " is not UTF-8 text", e);
         } catch (IOException e) {
