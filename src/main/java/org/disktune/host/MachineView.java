@@ -154,18 +154,19 @@ final class MachineView extends FileSystem {
 
     /** The node at {@code path}; a final link is followed when {@code followLast}. */
     Node lookup(MachineViewPath path, boolean followLast) throws IOException {
-        if (!open) {
-            throw new ClosedFileSystemException();
-        }
-        return walk(root, path.names(), followLast, new int[1], path, false);
+        return lookup(path, followLast, false);
     }
 
     /** As {@link #lookup} following links, but null when only the last name is missing (Jimfs' isSameFile asks so). */
     Node lookupOrNull(MachineViewPath path) throws IOException {
+        return lookup(path, true, true);
+    }
+
+    private Node lookup(MachineViewPath path, boolean followLast, boolean lastMayBeMissing) throws IOException {
         if (!open) {
             throw new ClosedFileSystemException();
         }
-        return walk(root, path.names(), true, new int[1], path, true);
+        return walk(root, path.names(), followLast, new int[1], path, lastMayBeMissing);
     }
 
     private Node walk(Dir start, String[] names, boolean followLast, int[] links, MachineViewPath path, boolean lastMayBeMissing)
@@ -211,7 +212,7 @@ final class MachineView extends FileSystem {
         for (Node n = node; n != root; n = n.parent) {
             names[--depth] = n.name;
         }
-        return (MachineViewPath) (names.length == 0 ? rootPath : rootPath.resolve(String.join("/", names)));
+        return MachineViewPath.absolute(this, names);
     }
 
     Path realPath(MachineViewPath path, boolean follow) throws IOException {

@@ -37,6 +37,11 @@ final class MachineViewPath implements Path {
         return new MachineViewPath(fs, true, NO_NAMES);
     }
 
+    /** The absolute path of {@code names} (non-empty names, an array no one changes afterwards). */
+    static MachineViewPath absolute(MachineView fs, String[] names) {
+        return new MachineViewPath(fs, true, names);
+    }
+
     /** {@code first} and {@code more} joined with "/" (empty parts of {@code more} skipped), as UnixFileSystem.getPath. */
     static MachineViewPath parse(MachineView fs, String first, String... more) {
         String joined = first;
