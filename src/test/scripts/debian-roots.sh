@@ -21,7 +21,7 @@
 # Nothing on this machine outside $DISKTUNE_TEST_ROOTS is changed: the packages are installed inside
 # the roots with chroot. Needs root, debootstrap and network access to the Debian mirror that apt on
 # this machine uses (its URI and any Acquire::http::Proxy are read from apt's configuration).
-# Used by the Java fixture org.disktune.initramfs.RealDebianRoots and, to warm the cache, by .ci/run.
+# Used by the Java fixture org.disktune.initramfs.RealDebianRoots and, to warm the cache, by install-tools.sh test.
 set -euo pipefail
 
 # Bump a recipe to make every cache rebuild that root (the base, or the generator roots).

@@ -84,7 +84,7 @@ final class Guest {
         }
         if (!missing.isEmpty()) {
             throw new AssertionError("the end-to-end test cannot run QEMU here: missing " + String.join(", ", missing)
-                    + "; .ci/run installs them");
+                    + "; src/test/scripts/install-tools.sh test installs them");
         }
         if (!"root".equals(System.getProperty("user.name"))) {
             throw new AssertionError("the end-to-end test must run as root (it chroots to build the guest image)");

@@ -75,7 +75,7 @@ final class DebTestSupport {
     /** Fails the test naming the Debian package to install when {@code program} is not on this machine. */
     static void requireProgram(String program, String debianPackage) {
         if (!Files.isExecutable(Path.of("/usr/bin", program))) {
-            fail(program + " is missing: apt-get install -y " + debianPackage + " (.ci/run installs it)");
+            fail(program + " is missing: apt-get install -y " + debianPackage + " (src/test/scripts/install-tools.sh test installs it)");
         }
     }
 

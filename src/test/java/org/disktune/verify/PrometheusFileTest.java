@@ -50,7 +50,7 @@ public class PrometheusFileTest {
     @Test
     void promtoolAcceptsIt(@TempDir Path dir) throws IOException, InterruptedException {
         if (!Files.isExecutable(Path.of("/usr/bin/promtool"))) {
-            fail("promtool is missing: apt-get install -y prometheus (.ci/run installs it)");
+            fail("promtool is missing: apt-get install -y prometheus (src/test/scripts/install-tools.sh test installs it)");
         }
         Path file = dir.resolve("disktune.prom");
         assertTrue(PrometheusFile.write(file, PrometheusFile.text(report(), AT)));
