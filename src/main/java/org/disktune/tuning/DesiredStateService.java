@@ -196,8 +196,15 @@ public final class DesiredStateService {
     }
 
     public DesiredPlan plan() {
+        return plan(true);
+    }
+
+    private DesiredPlan plan(boolean checkModuleNames) {
         Loaded loaded = load();
         DesiredState state = valid(loaded);
+        if (checkModuleNames) {
+            requireNoErrors(unknownModules(loaded));
+        }
         MachineReport machine = detect();
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
@@ -265,7 +272,7 @@ public final class DesiredStateService {
         ChangePreflight.requireRoot(host, "apply --boot");
         BootStatus status = new BootStatus(host);
         try {
-            DesiredPlan planned = plan();
+            DesiredPlan planned = plan(false);
             List<Change> live = new ArrayList<>();
             List<String> pending = new ArrayList<>();
             for (Change change : planned.plan().changes()) {
@@ -410,13 +417,16 @@ public final class DesiredStateService {
         return new Loaded(location.shown(), bytes, parsed);
     }
 
-    private DesiredState valid(Loaded loaded) {
+    private static DesiredState valid(Loaded loaded) {
         requireNoErrors(loaded.parsed().errors());
-        requireNoErrors(unknownModules(loaded));
         return loaded.parsed().state();
     }
 
-    /** Each [module NAME] section whose module the tree's kernels prove not to exist (a misspelt name), with the close one. */
+    /**
+     * Each [module NAME] section whose module the tree's kernels prove not to exist (a misspelt name), with the close one:
+     * refused where a user plans, applies or checks the configuration; not at boot or when a disk appears, where it would
+     * stop every other setting (a kernel update that drops a module is for plan to say).
+     */
     private List<ConfigProblem> unknownModules(Loaded loaded) {
         List<ConfigProblem> problems = new ArrayList<>();
         if (loaded.parsed().state() == null || loaded.parsed().state().modules().isEmpty()) {
