@@ -25,7 +25,10 @@ import picocli.CommandLine.Parameters;
                         + "is backed up and journaled under /var/lib/disktune (undo with: disktune undo); if the generator fails or "
                         + "an image lacks the file, everything is put back and the exit code is 5.",
                 "Exit 3 (reboot needed) after a change. When the option is already configured and in every image nothing is "
-                        + "changed or rebuilt: exit 0, or 3 if the running kernel does not use the value yet.",
+                        + "changed or rebuilt: exit 0, or 3 if the running kernel does not use the value yet. A module that no "
+                        + "installed kernel has (in no modules.dep or modules.builtin under /lib/modules, and not loaded) is refused "
+                        + "with exit 2, naming the close name (did you mean sata_nv?); where no kernel has a modules.dep, the name is "
+                        + "not checked.",
                 "Needs root, except with --dry-run, which prints the diffs and commands and changes nothing."})
 final class ModprobeSetCommand implements Callable<Integer> {
     private final Session session;

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.disktune.core.DisktuneException;
+import org.disktune.core.Spelling;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.modprobe.OptionValidator;
 import org.ini4j.Config;

@@ -16,6 +16,7 @@ import org.disktune.apply.WriteFile;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
 import org.disktune.config.DesiredStateReader;
+import org.disktune.config.ModuleSection;
 import org.disktune.config.ParsedConfig;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -25,6 +26,7 @@ import org.disktune.host.Host;
 import org.disktune.modprobe.DesiredModuleOptions;
 import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.OptionValidator;
 
 /**
@@ -174,6 +176,7 @@ public final class DesiredStateService {
         if (!loaded.parsed().ok()) {
             return new CheckResult(loaded.shown(), errors, loaded.parsed().state().warnings(), List.of());
         }
+        errors.addAll(unknownModules(loaded));
         MachineReport machine = detect();
         TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine);
         errors.addAll(tuning.errors());
@@ -193,8 +196,15 @@ public final class DesiredStateService {
     }
 
     public DesiredPlan plan() {
+        return plan(true);
+    }
+
+    private DesiredPlan plan(boolean checkModuleNames) {
         Loaded loaded = load();
         DesiredState state = valid(loaded);
+        if (checkModuleNames) {
+            requireNoErrors(unknownModules(loaded));
+        }
         MachineReport machine = detect();
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
@@ -262,7 +272,7 @@ public final class DesiredStateService {
         ChangePreflight.requireRoot(host, "apply --boot");
         BootStatus status = new BootStatus(host);
         try {
-            DesiredPlan planned = plan();
+            DesiredPlan planned = plan(false);
             List<Change> live = new ArrayList<>();
             List<String> pending = new ArrayList<>();
             for (Change change : planned.plan().changes()) {
@@ -410,6 +420,24 @@ public final class DesiredStateService {
     private static DesiredState valid(Loaded loaded) {
         requireNoErrors(loaded.parsed().errors());
         return loaded.parsed().state();
+    }
+
+    /**
+     * Each [module NAME] section whose module the tree's kernels prove not to exist (a misspelt name), with the close one:
+     * refused where a user plans, applies or checks the configuration; not at boot or when a disk appears, where it would
+     * stop every other setting (a kernel update that drops a module is for plan to say).
+     */
+    private List<ConfigProblem> unknownModules(Loaded loaded) {
+        List<ConfigProblem> problems = new ArrayList<>();
+        if (loaded.parsed().state() == null || loaded.parsed().state().modules().isEmpty()) {
+            return problems;
+        }
+        KernelModules modules = KernelModules.read(host);
+        for (ModuleSection section : loaded.parsed().state().modules()) {
+            modules.missing(section.module()).ifPresent(why -> problems.add(new ConfigProblem(loaded.shown(), section.line(),
+                    "[module " + section.module() + "]: " + why)));
+        }
+        return problems;
     }
 
     private static void requireNoErrors(List<ConfigProblem> errors) {

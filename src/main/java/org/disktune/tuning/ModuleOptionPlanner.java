@@ -28,6 +28,7 @@ import org.disktune.initramfs.config.MkinitcpioPlacement;
 import org.disktune.modprobe.DesiredModuleOptions;
 import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.ModprobeConfigReader;
 import org.disktune.modprobe.ModprobeConflict;
 import org.disktune.modprobe.ModprobeConflictFinder;
@@ -60,7 +61,7 @@ public final class ModuleOptionPlanner {
     }
 
     public ModuleOptionPlan set(String module, String parameter, String value, String kernel) {
-        OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
+        OptionValidator.CheckedOption option = checked(module, parameter, value);
         Current current = current();
         byte[] edited = options.editor().set(current.base(), option.module(), option.parameter(), option.value());
         RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
@@ -77,7 +78,7 @@ public final class ModuleOptionPlanner {
      * --sample tree that has no initramfs generator: what a dry run shows before it stops there.
      */
     public Plan setBeforeInitramfs(String module, String parameter, String value) {
-        OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
+        OptionValidator.CheckedOption option = checked(module, parameter, value);
         Current current = current();
         byte[] edited = options.editor().set(current.base(), option.module(), option.parameter(), option.value());
         String what = "set " + option.module() + " " + option.parameter() + "=" + option.value();
@@ -114,6 +115,17 @@ public final class ModuleOptionPlanner {
         RebuildTarget target = new InitramfsRebuildPlanner(host).target(kernel);
         Plan plan = edit(current, edited, target, "remove " + names.module() + " " + names.parameter());
         return new ModuleOptionPlan("unset", names.module(), names.parameter(), null, plan, target, current.notes());
+    }
+
+    /** The option validated, of a module the tree's kernels have (a misspelt name is refused, with the close one). */
+    private OptionValidator.CheckedOption checked(String module, String parameter, String value) {
+        OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
+        Optional<String> missing = KernelModules.read(host).missing(option.module());
+        if (missing.isPresent()) {
+            throw DisktuneException.usage("cannot set " + option.module() + " " + option.parameter() + " (nothing was changed): "
+                    + missing.get());
+        }
+        return option;
     }
 
     /** The configuration and modprobe file as read, and the configuration with an earlier modprobe file taken in. */

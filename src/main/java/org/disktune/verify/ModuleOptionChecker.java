@@ -7,7 +7,9 @@ import java.util.Optional;
 import java.util.SortedMap;
 
 import org.disktune.modprobe.DriverParameter;
+import org.disktune.modprobe.ModuleOption;
 import org.disktune.modprobe.ModuleParameterReader;
+import org.disktune.modprobe.ParameterPresence;
 import org.disktune.modprobe.RunningParameter;
 
 /**
@@ -32,12 +34,17 @@ final class ModuleOptionChecker implements Checker {
 
     private static void check(VerifyContext context, String module, String parameter, String value, List<Check> checks) {
         Optional<DriverParameter> known = context.catalog().parameter(module, parameter);
+        String subject = module + " " + parameter;
+        RunningParameter running = context.running(module, parameter);
+        Optional<ModuleOption> winner = context.overriddenBy(module, parameter, value);
+        if (winner.isPresent()) {
+            checks.add(overridden(context, subject, parameter, value, running, winner.get()));
+            return;
+        }
         boolean hidden = known.isPresent() && !known.get().visibleInSysfs();
         if (hidden) {
             return;
         }
-        String subject = module + " " + parameter;
-        RunningParameter running = context.running(module, parameter);
         switch (running.presence()) {
             case VALUE -> {
                 if (ModuleParameterReader.sameValue(context.type(module, parameter), value, running.value())) {
@@ -62,6 +69,26 @@ final class ModuleOptionChecker implements Checker {
                 }
             }
         }
+    }
+
+    /**
+     * Drift whatever the running value: another setting wins when the module next loads. When the running module
+     * still has disktune's value (loaded before that setting was made), the cause says it will not keep it.
+     */
+    private static Check overridden(VerifyContext context, String subject, String parameter, String value, RunningParameter running,
+            ModuleOption winner) {
+        String cause = VerifyContext.overriddenCause(parameter, winner);
+        String found = switch (running.presence()) {
+            case VALUE -> running.value();
+            case NOT_VISIBLE_IN_SYSFS -> "no /sys/module/" + winner.module() + "/parameters/" + parameter;
+            case MODULE_NOT_LOADED -> "module not loaded";
+        };
+        if (running.presence() == ParameterPresence.VALUE
+                && ModuleParameterReader.sameValue(context.type(winner.module(), parameter), value, running.value())) {
+            cause += "; the running module still has " + running.value() + ", the next load of " + winner.module() + " (a reboot) takes "
+                    + parameter + "=" + (winner.value() == null ? "" : winner.value());
+        }
+        return new Check(NAME, subject, CheckStatus.DRIFT, value, found, cause);
     }
 
     /** " (it matters for PCI ids ...)" when the catalogue names the option's PCI ids, else "". */

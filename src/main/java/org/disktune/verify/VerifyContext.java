@@ -240,17 +240,36 @@ public final class VerifyContext {
     }
 
     private Optional<String> override(String module, String parameter, String value) {
-        Optional<ModuleOption> winner = modprobe().effective(module, parameter);
-        if (winner.isEmpty()) {
+        if (modprobe().effective(module, parameter).isEmpty()) {
             return Optional.of(DisktuneModprobeFile.PATH + " is not read by kmod (its options for " + module + " do not count): check "
                     + "disktune modprobe show");
         }
-        ModuleOption w = winner.get();
-        if (!w.origin().source().equals(DisktuneModprobeFile.PATH) && !Objects.equals(w.value(), value)) {
-            return Optional.of("overridden by " + w.origin().describe() + " (" + parameter + "=" + (w.value() == null ? "" : w.value())
-                    + "): remove that setting");
+        Optional<ModuleOption> winner = overriddenBy(module, parameter, value);
+        return winner.isPresent() ? Optional.of(overriddenCause(parameter, winner.get())) : Optional.empty();
+    }
+
+    /**
+     * The setting that wins over disktune's {@code value} when the module next loads, by kmod's precedence
+     * ({@link ModprobeConfig#effective}, as {@code disktune modprobe show} computes it), if it is another file's or the
+     * kernel command line's and sets another value. A built-in module takes only the command line.
+     */
+    public Optional<ModuleOption> overriddenBy(String module, String parameter, String value) {
+        Optional<ModuleOption> winner = modprobe().effective(module, parameter);
+        if (winner.isEmpty()) {
+            return winner;
         }
-        return Optional.empty();
+        ModuleOption w = winner.get();
+        if (w.origin().source().equals(DisktuneModprobeFile.PATH) || ModuleParameterReader.sameValue(type(module, parameter), w.value(), value)
+                || !w.origin().commandLine() && builtIn(module)) {
+            return Optional.empty();
+        }
+        return winner;
+    }
+
+    /** "overridden by FILE:LINE (p=v): remove that setting". */
+    static String overriddenCause(String parameter, ModuleOption winner) {
+        return "overridden by " + winner.origin().describe() + " (" + parameter + "=" + (winner.value() == null ? "" : winner.value())
+                + "): remove that setting";
     }
 
     /** Why an option written before this boot is still not in effect. */

@@ -88,6 +88,43 @@ class ModprobeSetCommandTest {
     }
 
     @Test
+    void aMisspeltModuleThatModulesDepProvesAbsentIsRefusedWithTheCloseName() {
+        CliRun run = CliRun.run("--sample", "seed-nforce4-arch", "modprobe", "set", "sata_nvv", "adma=1", "--dry-run");
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals(List.of("disktune: cannot set sata_nvv adma (nothing was changed): no module sata_nvv in modules.dep or "
+                + "modules.builtin of kernel 2.6.28-ARCH, and none is loaded; did you mean sata_nv?"), run.err().lines().toList());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void aMisspeltModuleChangesNoFileAndABuiltInOrLoadedOneIsAccepted() {
+        GeneratorMachine m = GeneratorMachine.arch()
+                .file("/usr/lib/modules/6.6.1-arch1-1/modules.dep", "kernel/drivers/ata/sata_nv.ko.zst: kernel/drivers/ata/libata.ko.zst\n"
+                        + "kernel/drivers/md/dm-mod.ko.zst:\n")
+                .file("/usr/lib/modules/6.6.1-arch1-1/modules.builtin", "kernel/drivers/ata/libata.ko\n")
+                .file("/proc/modules", "ahci 49152 0 - Live 0x0000000000000000\n");
+        List<String> before = m.snapshot();
+        CliRun typo = run(m, "modprobe", "set", "sata_nvv", "adma=1");
+        assertEquals(2, typo.exitCode(), typo.err());
+        assertEquals(List.of("disktune: cannot set sata_nvv adma (nothing was changed): no module sata_nvv in modules.dep or "
+                + "modules.builtin of kernel 6.6.1-arch1-1, and none is loaded; did you mean sata_nv?"), typo.err().lines().toList());
+        assertEquals(before, m.snapshot(), "nothing changed");
+        CliRun far = run(m, "modprobe", "set", "floppy", "allowed_drive_mask=1");
+        assertEquals(2, far.exitCode(), far.err());
+        assertTrue(far.err().endsWith("and none is loaded; check the name with lsmod or modinfo\n"), far.err());
+        assertEquals(0, run(m, "modprobe", "set", "libata", "force=noncq", "--dry-run").exitCode(), "built in");
+        assertEquals(0, run(m, "modprobe", "set", "dm_mod", "major=1", "--dry-run").exitCode(), "dm-mod.ko.zst in modules.dep");
+        assertEquals(0, run(m, "modprobe", "set", "ahci", "mobile_lpm_policy=1", "--dry-run").exitCode(), "loaded now");
+    }
+
+    @Test
+    void withoutModulesDepAnUnknownModuleIsNotRefused() {
+        GeneratorMachine m = GeneratorMachine.arch();
+        CliRun run = run(m, "modprobe", "set", "sata_nvv", "adma=1", "--dry-run");
+        assertEquals(0, run.exitCode(), run.err());
+    }
+
+    @Test
     void archSetWritesTheDropInRebuildsBothPresetImagesChecksThemAndJournals() {
         GeneratorMachine m = GeneratorMachine.arch();
         byte[] mainConf = m.read("/etc/mkinitcpio.conf");

@@ -56,6 +56,23 @@ class ModuleOptionPlannerTest {
     }
 
     @Test
+    void aModuleSectionOfAMisspeltModuleIsAConfigurationErrorNamingItsLine() {
+        GeneratorMachine m = GeneratorMachine.arch()
+                .file("/usr/lib/modules/6.6.1-arch1-1/modules.dep", "kernel/drivers/ata/sata_nv.ko.zst: kernel/drivers/ata/libata.ko.zst\n")
+                .file("/etc/disktune/disktune.conf", "# mine\n[module sata_nvv]\nadma = 1\n");
+        List<String> before = m.snapshot();
+        DesiredStateService service = new DesiredStateService(m.host(), DriverCatalog.load(), DesiredStateService.ConfigLocation.hostDefault());
+        org.disktune.core.DisktuneException e = org.junit.jupiter.api.Assertions.assertThrows(org.disktune.core.DisktuneException.class,
+                service::plan);
+        String expected = "/etc/disktune/disktune.conf:2: [module sata_nvv]: no module sata_nvv in modules.dep or modules.builtin of kernel "
+                + "6.6.1-arch1-1, and none is loaded; did you mean sata_nv?";
+        assertEquals(org.disktune.core.ExitCode.USAGE, e.exitCode());
+        assertEquals(expected, e.getMessage());
+        assertEquals(List.of(expected), service.check().errors().stream().map(Object::toString).toList());
+        assertEquals(before, m.snapshot(), "nothing changed");
+    }
+
+    @Test
     void afterASetThePlanIsEmpty() {
         GeneratorMachine m = GeneratorMachine.fedora();
         Host host = m.host();

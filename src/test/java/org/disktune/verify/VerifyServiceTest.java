@@ -139,6 +139,35 @@ class VerifyServiceTest {
     }
 
     @Test
+    void aLaterFileThatWinsIsDriftWhileTheRunningModuleStillHasDisktunesValue() {
+        VerifyMachine m = new VerifyMachine().writeAdma(FIRST_BOOT).rebuildImages().bootWithAdma(NEXT_BOOT);
+        m.write("/etc/modprobe.d/zz-local.conf", "# local\noptions sata_nv adma=0\n");
+        VerifyReport r = new VerifyService(m.host()).verify();
+        assertEquals("drift | module-option | sata_nv adma | 1 | Y | overridden by /etc/modprobe.d/zz-local.conf:2 (adma=0): remove "
+                + "that setting; the running module still has Y, the next load of sata_nv (a reboot) takes adma=0", row(r.checks().get(1)));
+        assertEquals(ExitCode.DRIFT, r.exitCode());
+    }
+
+    @Test
+    void aLaterFileThatWinsIsDriftForAModuleNotLoaded() {
+        VerifyMachine m = new VerifyMachine("qemu-ahci").writeOptions(NEXT_BOOT, "sata_nv", "adma", "1");
+        m.write("/etc/modprobe.d/zz-local.conf", "options sata_nv adma=0\n");
+        VerifyReport r = new VerifyService(m.host()).verify();
+        assertEquals("drift | module-option | sata_nv adma | 1 | module not loaded | overridden by /etc/modprobe.d/zz-local.conf:1 (adma=0): "
+                + "remove that setting", row(r.checks().get(1)));
+        assertEquals(ExitCode.DRIFT, r.exitCode());
+    }
+
+    @Test
+    void aLaterFileWithTheSameValueSpelledOtherwiseDoesNotOverride() {
+        VerifyMachine m = new VerifyMachine().writeAdma(FIRST_BOOT).rebuildImages();
+        m.write("/etc/modprobe.d/zz-local.conf", "options sata_nv adma=Y\n");
+        VerifyReport r = new VerifyService(m.host()).verify();
+        assertEquals("pending | module-option | sata_nv adma | 1 | N | written in this boot (journal entry 20261130T120000Z-0001 has this "
+                + "boot's ID); takes effect after a reboot", row(r.checks().get(1)));
+    }
+
+    @Test
     void withoutJournalTheModificationTimeAgainstTheBootDecides() throws Exception {
         VerifyMachine m = new VerifyMachine().writeAdma(FIRST_BOOT).rebuildImages();
         m.write("/var/lib/disktune/journal/" + VerifyMachine.JOURNAL_ID + ".json", "{\"id\":\"" + VerifyMachine.JOURNAL_ID

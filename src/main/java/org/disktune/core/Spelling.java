@@ -1,14 +1,14 @@
-package org.disktune.config;
+package org.disktune.core;
 
 import java.util.Collection;
 import java.util.Optional;
 
 /** "Did you mean ...?": the known word closest to a misspelt one, by edit distance, when it is close. */
-final class Spelling {
+public final class Spelling {
     private Spelling() {
     }
 
-    static Optional<String> closest(String word, Collection<String> known) {
+    public static Optional<String> closest(String word, Collection<String> known) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String k : known) {
@@ -23,7 +23,7 @@ final class Spelling {
     }
 
     /** Levenshtein distance. */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
