@@ -64,8 +64,8 @@ public final class Main {
      * to the same handler) and an Error through {@link #internalError}, as {@link #run} catches it around picocli.
      */
     private static int direct(DirectRun.Parsed parsed, Session session, String[] args) {
-        session.options(parsed.globals());
         try {
+            session.options(parsed.globals());
             return DirectRun.command(parsed, session).call();
         } catch (Exception e) {
             return handle(e, session, args);
@@ -140,7 +140,11 @@ public final class Main {
             CommandLine.IParameterExceptionHandler {
         @Override
         public int execute(CommandLine.ParseResult parseResult) {
-            ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
+            try {
+                ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
+            } catch (DisktuneException e) {
+                return handle(e, session, parseResult.originalArgs().toArray(new String[0]));
+            }
             Optional<Integer> preempted = UsageConvention.preempt(parseResult, session.err());
             return preempted.isPresent() ? preempted.get() : new CommandLine.RunLast().execute(parseResult);
         }

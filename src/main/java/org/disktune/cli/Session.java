@@ -96,7 +96,11 @@ final class Session {
         }
     }
 
+    /** The global options of this run; --root and --sample together are refused (each names the machine to work on). */
     void options(GlobalOptions options) {
+        if (options.root() != null && options.sample() != null) {
+            throw DisktuneException.usage("--root and --sample name two different machines; give one of them");
+        }
         this.options = options;
     }
 
