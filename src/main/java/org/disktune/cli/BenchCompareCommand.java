@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
                 + "of a result's JSON file. For every workload both measured: the change of B against A with its 95%% confidence "
                 + "interval (Hodges-Lehmann estimate and exact Mann-Whitney interval of the ratio), claimed only when the interval "
                 + "excludes 0%%: \"seq-read-buffered +7.9%% [+3.1%%, +12.4%%]\", otherwise \"seq-read-buffered: no detectable "
-                + "change (-1.2%% [-4.0%%, +1.9%%])\". Notes say when the runs measured different devices, profiles or kernels, which "
+                + "change (-1.2%% [-4.0%%, +1.9%%])\", then the medians of A's and B's trials; where those moved the other way from the "
+                + "estimate (the median of all ratios of a trial of B to a trial of A, not the ratio of the medians), the line says so. Notes say when the runs measured different devices, profiles or kernels, which "
                 + "settings differ, and which workloads only one run measured. Read-only.",
                 "Exit 0, 1 when a workload got significantly worse (a regression), 2 for a missing or unreadable result."})
 final class BenchCompareCommand implements Callable<Integer> {

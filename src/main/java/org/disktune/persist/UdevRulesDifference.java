@@ -36,8 +36,16 @@ public final class UdevRulesDifference {
                 extra.removeAll(w.keys());
                 List<UdevKey> missing = new ArrayList<>(w.keys());
                 missing.removeAll(f.keys());
-                differences.add("the rule of line " + f.line() + " has " + (extra.isEmpty() ? "its keys in another order" : render(extra))
-                        + (missing.isEmpty() ? "" : " instead of " + render(missing)));
+                String rule = "the rule of line " + f.line() + " ";
+                if (extra.isEmpty() && missing.isEmpty()) {
+                    differences.add(rule + "has its keys in another order");
+                } else if (missing.isEmpty()) {
+                    differences.add(rule + "also has " + render(extra));
+                } else if (extra.isEmpty()) {
+                    differences.add(rule + "lacks " + render(missing));
+                } else {
+                    differences.add(rule + "has " + render(extra) + " instead of " + render(missing));
+                }
             }
         }
         for (UdevRule f : found.rules().subList(common, found.rules().size())) {
