@@ -64,8 +64,9 @@ public final class Main {
      * to the same handler) and an Error through {@link #internalError}, as {@link #run} catches it around picocli.
      */
     private static int direct(DirectRun.Parsed parsed, Session session, String[] args) {
+        session.options(parsed.globals());
         try {
-            session.options(parsed.globals());
+            session.requireOneMachine();
             return DirectRun.command(parsed, session).call();
         } catch (Exception e) {
             return handle(e, session, args);
@@ -140,8 +141,9 @@ public final class Main {
             CommandLine.IParameterExceptionHandler {
         @Override
         public int execute(CommandLine.ParseResult parseResult) {
+            ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
             try {
-                ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
+                session.requireOneMachine();
             } catch (DisktuneException e) {
                 return handle(e, session, parseResult.originalArgs().toArray(new String[0]));
             }

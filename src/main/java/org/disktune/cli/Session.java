@@ -96,12 +96,15 @@ final class Session {
         }
     }
 
-    /** The global options of this run; --root and --sample together are refused (each names the machine to work on). */
     void options(GlobalOptions options) {
+        this.options = options;
+    }
+
+    /** Before a command runs: --root and --sample together are refused (each names the machine to work on). */
+    void requireOneMachine() {
         if (options.root() != null && options.sample() != null) {
             throw DisktuneException.usage("--root and --sample name two different machines; give one of them");
         }
-        this.options = options;
     }
 
     GlobalOptions options() {
