@@ -19,7 +19,8 @@ import picocli.CommandLine.Parameters;
         description = "Show what the kernel log says about each ATA device (model, firmware, sectors, LBA mode, NCQ state "
                 + "and depth, forced settings, link speed, transfer mode) and each legacy IDE drive, with the block device "
                 + "it became. Reads the live log (/dev/kmsg, klogctl, journalctl -k -b), FILE, or a root tree's "
-                + "/var/log/dmesg; a log of several boots is cut to the last one. Reading a file never needs root.")
+                + "/var/log/dmesg; a log of several boots is cut to the last one. Reading a file never needs root. A file that is not a "
+                + "kernel log (no line in a kernel log's form, most lines not text) is exit 2.")
 final class KernelLogCommand implements Callable<Integer> {
     private final Session session;
 

@@ -66,6 +66,7 @@ public final class Main {
     private static int direct(DirectRun.Parsed parsed, Session session, String[] args) {
         session.options(parsed.globals());
         try {
+            session.requireOneMachine();
             return DirectRun.command(parsed, session).call();
         } catch (Exception e) {
             return handle(e, session, args);
@@ -141,6 +142,11 @@ public final class Main {
         @Override
         public int execute(CommandLine.ParseResult parseResult) {
             ((DisktuneCommand) parseResult.commandSpec().root().userObject()).publishOptions();
+            try {
+                session.requireOneMachine();
+            } catch (DisktuneException e) {
+                return handle(e, session, parseResult.originalArgs().toArray(new String[0]));
+            }
             Optional<Integer> preempted = UsageConvention.preempt(parseResult, session.err());
             return preempted.isPresent() ? preempted.get() : new CommandLine.RunLast().execute(parseResult);
         }

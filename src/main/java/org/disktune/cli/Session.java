@@ -100,6 +100,13 @@ final class Session {
         this.options = options;
     }
 
+    /** Before a command runs: --root and --sample together are refused (each names the machine to work on). */
+    void requireOneMachine() {
+        if (options.root() != null && options.sample() != null) {
+            throw DisktuneException.usage("--root and --sample name two different machines; give one of them");
+        }
+    }
+
     GlobalOptions options() {
         return options;
     }

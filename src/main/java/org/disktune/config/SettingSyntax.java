@@ -21,9 +21,9 @@ public final class SettingSyntax {
         return true;
     }
 
-    /** {@code [0-9]{1,12}}, without a regex. */
+    /** {@code [0-9]+}, without a regex: a whole number however many digits it has. */
     static boolean isDigits(String s) {
-        if (s.isEmpty() || s.length() > 12) {
+        if (s.isEmpty()) {
             return false;
         }
         for (int i = 0; i < s.length(); i++) {
@@ -85,9 +85,18 @@ public final class SettingSyntax {
                 + successor + " (write scheduler = " + successor + " to silence this)");
     }
 
+    /** The value of a whole number of any length, or -1 when it is beyond every range (more than 12 digits after zeros). */
+    private static long wholeNumber(String digits) {
+        int first = 0;
+        while (first < digits.length() - 1 && digits.charAt(first) == '0') {
+            first++;
+        }
+        return digits.length() - first > 12 ? -1 : Long.parseLong(digits, first, digits.length(), 10);
+    }
+
     private static Outcome range(String key, String written, long min, long max, String unit) {
         if (isDigits(written)) {
-            long v = Long.parseLong(written); // at most 12 digits: a long holds it
+            long v = wholeNumber(written);
             if (v >= min && v <= max) {
                 return new Outcome.Accepted(Long.toString(v), null);
             }
@@ -98,7 +107,7 @@ public final class SettingSyntax {
 
     private static Outcome acoustic(String written) {
         if (isDigits(written)) {
-            long v = Long.parseLong(written); // at most 12 digits: a long holds it
+            long v = wholeNumber(written);
             if (v == 0 || v >= 128 && v <= 254) {
                 return new Outcome.Accepted(Long.toString(v), null);
             }

@@ -55,6 +55,10 @@ public final class KernelLogAnalyzer {
         private BootFactsCollector current = new BootFactsCollector(0);
         private long currentMessages;
         private long linesRead;
+        /** Lines in a kernel log's own form: stamped, a /dev/kmsg record, a syslog or journal kernel line, a boot start. */
+        private long formed;
+        /** Lines with neither a kernel log's form nor text: control characters, bytes that are not UTF-8. */
+        private long binary;
         private int bootsSeen;
         private int dropped;
         private boolean capped;
@@ -111,11 +115,18 @@ public final class KernelLogAnalyzer {
             }
             currentMessages++;
             linesRead++;
+            formed++;
         }
 
         private void take(KernelLogLine line) {
             if (detector.startsNewBoot(line) && currentMessages > 0) {
                 nextBoot();
+            }
+            if (line.kind() == KernelLogLine.Kind.BOOT_SEPARATOR || line.monotonicMicros() != null || line.wallClock() != null
+                    || line.message().startsWith("Linux version ")) {
+                formed++;
+            } else if (!isText(line.message())) {
+                binary++;
             }
             if (line.kind() == KernelLogLine.Kind.MESSAGE) {
                 current.accept(line);
@@ -142,7 +153,31 @@ public final class KernelLogAnalyzer {
             }
         }
 
+        /** False for a line with a control character (other than tab and the escape of a terminal's colours) or a byte that is not UTF-8. */
+        private static boolean isText(String line) {
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (c < 0x20 && c != '\t' && c != 0x1b || c == 0x7f || c >= 0x80 && c < 0xa0 || c == '\ufffd') {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * A file of which no line has a kernel log's form and most lines are not text (random bytes, an image, a
+         * compressed file of an unknown format) is not a kernel log: read as one, it would be hundreds of "kernel lines".
+         */
+        private void requireKernelLog(KernelLogReader reader) {
+            if (formed == 0 && binary > 0 && binary * 2 > linesRead) {
+                throw DisktuneException.usage(reader.source() + " is not a kernel log: no line has the form of one (dmesg, dmesg -T, "
+                        + "journalctl, kern.log, /dev/kmsg) and " + binary + " of its " + linesRead + " lines are not text; "
+                        + "give a saved kernel log (dmesg > FILE, journalctl -k > FILE)");
+            }
+        }
+
         KernelLogReport report(KernelLogReader reader) {
+            requireKernelLog(reader);
             if (currentMessages > 0) {
                 bootsSeen++;
                 capped |= current.capped();

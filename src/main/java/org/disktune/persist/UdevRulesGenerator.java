@@ -63,6 +63,7 @@ public final class UdevRulesGenerator {
 
     private static final String BASE = "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\"";
 
+    /** The rule text of one section (or of its schedulers), where it sorts, and the section's line (which names it). */
     private record Section(Specificity rank, int line, String text) {
     }
 
@@ -148,9 +149,15 @@ public final class UdevRulesGenerator {
         disks.sort(ORDER);
         arrays.sort(ORDER);
         if (schedulers.isEmpty() && disks.isEmpty() && arrays.isEmpty()) {
-            return new GeneratedRules(PATH, Optional.empty(), errors);
+            return new GeneratedRules(PATH, Optional.empty(), 0, errors);
         }
         StringBuilder text = new StringBuilder(header(file));
+        java.util.Set<Integer> sections = new java.util.HashSet<>();
+        for (List<Section> rules : List.of(schedulers, disks, arrays)) {
+            for (Section s : rules) {
+                sections.add(s.line());
+            }
+        }
         for (Section s : schedulers) {
             text.append('\n').append(s.text());
         }
@@ -160,7 +167,7 @@ public final class UdevRulesGenerator {
         for (Section s : arrays) {
             text.append('\n').append(s.text());
         }
-        return new GeneratedRules(PATH, Optional.of(text.toString()), errors);
+        return new GeneratedRules(PATH, Optional.of(text.toString()), sections.size(), errors);
     }
 
     /** One rule of a [disk] section for {@code subset} of its settings; empty when a value is refused. */

@@ -1,6 +1,7 @@
 package org.disktune.tuning;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.disktune.apply.Change;
+import org.disktune.apply.Journal;
 import org.disktune.apply.JournalEntry;
 import org.disktune.apply.Plan;
 import org.disktune.apply.PlanRenderer;
@@ -20,6 +22,7 @@ import org.disktune.config.ModuleSection;
 import org.disktune.config.ParsedConfig;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.core.Sha256;
 import org.disktune.detect.MachineDetector;
 import org.disktune.detect.MachineReport;
 import org.disktune.host.Host;
@@ -28,6 +31,8 @@ import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.OptionValidator;
+import org.disktune.persist.UdevRulesDifference;
+import org.disktune.persist.UdevRulesGenerator;
 
 /**
  * Backs {@code config check|show}, {@code plan} and {@code apply}: reads the desired state (the host's
@@ -120,14 +125,16 @@ public final class DesiredStateService {
     }
 
     /**
-     * How the settings last, for verify: the files that carry them and are in place ({@code inPlace}), and each gap:
+     * How the settings last, for verify: the files that carry them and are in place ({@code inPlace}), each gap:
      * a file that is missing or differs from the configuration, or a setting nothing makes last (a mount point
-     * without an fstab line), each naming the file to fix.
+     * without an fstab line), each naming the file to fix; and the udev rules file when it differs only in what udev
+     * does not read (comments, blank lines): the settings are intact ({@code intact}, with what differs).
      */
-    public record Persistence(List<String> inPlace, List<PersistenceGap> gaps) {
+    public record Persistence(List<String> inPlace, List<PersistenceGap> gaps, List<PersistenceGap> intact) {
         public Persistence {
             inPlace = List.copyOf(inPlace);
             gaps = List.copyOf(gaps);
+            intact = List.copyOf(intact);
         }
     }
 
@@ -150,14 +157,19 @@ public final class DesiredStateService {
 
     private Persistence persistence(DesiredState state, PersistencePlanner.Steps steps) {
         List<PersistenceGap> gaps = new ArrayList<>();
+        List<PersistenceGap> intact = new ArrayList<>();
         List<String> pending = new ArrayList<>();
         for (Change change : steps.files()) {
             Optional<String> touched = LiveSteps.touchedFile(change);
             if (touched.isPresent()) {
                 String f = touched.get();
                 pending.add(f);
-                gaps.add(new PersistenceGap(f, f, (Files.exists(host.path(f)) ? "differs from the configuration" : "is missing") + " ("
-                        + change.reason() + ")"));
+                if (change instanceof WriteFile w && w.oldBytes() != null && f.equals(UdevRulesGenerator.PATH)) {
+                    rulesDifference(w, intact, gaps);
+                } else {
+                    gaps.add(new PersistenceGap(f, f, (Files.exists(host.path(f)) ? "differs from the configuration" : "is missing") + " ("
+                            + change.reason() + ")"));
+                }
             }
         }
         gaps.addAll(steps.unpersisted());
@@ -167,7 +179,29 @@ public final class DesiredStateService {
                 inPlace.add(file);
             }
         }
-        return new Persistence(inPlace, gaps);
+        return new Persistence(inPlace, gaps, intact);
+    }
+
+    /**
+     * The udev rules file on disk against the generated one, as udev reads them: the same rules (only comments or
+     * blank lines differ) keep the settings; different ones are named. It was edited by hand when no journal entry
+     * wrote exactly these bytes; otherwise disktune wrote it from an earlier configuration.
+     */
+    private void rulesDifference(WriteFile w, List<PersistenceGap> intact, List<PersistenceGap> gaps) {
+        String f = w.path();
+        String sha = Sha256.of(w.oldBytes());
+        boolean byHand = new Journal(host).entries().stream()
+                .flatMap(e -> e.files().stream())
+                .noneMatch(r -> r.path().equals(f) && sha.equals(r.newSha256()));
+        List<String> differences = UdevRulesDifference.of(new String(w.oldBytes(), StandardCharsets.UTF_8),
+                new String(w.newBytes(), StandardCharsets.UTF_8), f);
+        if (differences.isEmpty()) {
+            intact.add(new PersistenceGap(f, f, (byHand ? "edited by hand (comments only)" : "written from an earlier configuration "
+                    + "(comments only)") + ", settings intact; disktune apply rewrites its comments"));
+        } else {
+            gaps.add(new PersistenceGap(f, f, (byHand ? "edited by hand: " : "differs from the configuration: ")
+                    + UdevRulesDifference.summary(differences) + " (" + w.reason() + ")"));
+        }
     }
 
     public CheckResult check() {

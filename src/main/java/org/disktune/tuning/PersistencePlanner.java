@@ -127,7 +127,7 @@ public final class PersistencePlanner {
                 return;
             }
             if (after != null) {
-                long sections = sectionComments(rules.text().get());
+                int sections = rules.sections();
                 fileSteps.add(new WriteFile(UdevRulesGenerator.PATH, before, after, "udev rules that set the sysfs and hdparm settings of "
                         + sections + (sections == 1 ? " section" : " sections") + " at every boot and hotplug"));
             } else {
@@ -294,20 +294,6 @@ public final class PersistencePlanner {
             described.add(s.setting().key() + " = " + s.wanted());
         }
         return String.join(", ", described);
-    }
-
-    /**
-     * The lines of {@code text} (as {@link String#lines} splits it: at \n, \r or \r\n) that start with "# [": one
-     * comment per section of the rules file. A loop, not a stream: no lambda to link on the verify path.
-     */
-    private static long sectionComments(String text) {
-        long count = 0;
-        for (int at = text.indexOf("# ["); at >= 0; at = text.indexOf("# [", at + 1)) {
-            if (at == 0 || text.charAt(at - 1) == '\n' || text.charAt(at - 1) == '\r') {
-                count++;
-            }
-        }
-        return count;
     }
 
     /**

@@ -10,7 +10,8 @@ import org.disktune.tuning.PersistenceGap;
 /**
  * Whether the settings of the configuration last: each file that carries them (the udev rules for sysfs and hdparm
  * settings, fstab for mount options) is ok when it holds what the configuration asks, and drift ("will be lost at
- * reboot") when it is missing or differs, naming the file; a mount point without an fstab line is drift too; a setting
+ * reboot") when it is missing or differs, naming the file (and, for the udev rules, the rules that differ; a rules file
+ * that differs only in comments is ok: udev reads the same rules); a mount point without an fstab line is drift too; a setting
  * Debian's /etc/hdparm.conf also gives the disk is drift when the values differ (the two fight at every boot and
  * hotplug) and unknown when they agree for now. Module
  * options are checked by {@link ModprobeFileChecker} and {@link InitramfsChecker}.
@@ -27,6 +28,9 @@ final class PersistenceChecker implements Checker {
         List<Check> checks = new ArrayList<>();
         for (String file : evaluation.persistence().inPlace()) {
             checks.add(Check.ok("persistence", file, "holds the settings of " + evaluation.file(), "in place"));
+        }
+        for (PersistenceGap intact : evaluation.persistence().intact()) {
+            checks.add(Check.ok("persistence", intact.file(), "holds the settings of " + evaluation.file(), intact.cause()));
         }
         for (PersistenceGap gap : evaluation.persistence().gaps()) {
             checks.add(new Check("persistence", gap.subject().equals(gap.file()) ? gap.file() : gap.subject() + " in " + gap.file(),

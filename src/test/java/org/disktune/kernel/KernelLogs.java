@@ -32,6 +32,18 @@ final class KernelLogs {
         return new KernelLogAnalyzer().analyze(TextKernelLogReader.of("test", List.of(), text), options);
     }
 
+    /**
+     * The report, or the one line of a log refused as a whole (one that is not a kernel log): two ways of reading the
+     * same bytes must agree on either.
+     */
+    static Object outcome(java.util.function.Supplier<KernelLogReport> analysis) {
+        try {
+            return analysis.get();
+        } catch (org.disktune.core.DisktuneException e) {
+            return "refused: " + e.getMessage();
+        }
+    }
+
     static String lines(String... lines) {
         return String.join("\n", lines) + "\n";
     }

@@ -27,20 +27,42 @@ public record Verdict(String workload, Unit unit, double medianA, double medianB
         return direction == Direction.NONE ? workload + ": no detectable change (" + numbers + ")" : workload + " " + numbers;
     }
 
+    /**
+     * True when the medians of A's and B's trials moved one way and the estimate the other (each as shown, to one
+     * decimal): the estimate is the median of all ratios of a trial of B to a trial of A, not the ratio of the two
+     * medians, and with spread-out trials the two can disagree in sign.
+     */
+    public boolean mediansDisagree() {
+        double estimate = shown(ratio.estimate());
+        double medians = shown(medianA == 0 ? (medianB == 0 ? 1 : Double.POSITIVE_INFINITY) : medianB / medianA);
+        return estimate != 0 && medians != 0 && (estimate > 0) != (medians > 0);
+    }
+
+    /** The change of the trial medians, B against A, as {@link #text} shows a change: "-20.3%". */
+    public String mediansChange() {
+        return percent(medianA == 0 ? (medianB == 0 ? 1 : Double.POSITIVE_INFINITY) : medianB / medianA);
+    }
+
     /** The change B/A - 1 in percent (may be infinite). */
     public static double changePercent(double ratio) {
         return (ratio - 1) * 100;
     }
 
     static String percent(double ratio) {
-        double p = changePercent(ratio);
+        double p = shown(ratio);
         if (Double.isInfinite(p)) {
             return p > 0 ? "+inf%" : "-inf%";
         }
-        double rounded = Math.round(p * 10) / 10.0;
-        if (rounded == 0) {
-            rounded = 0.0; // no "-0.0%"
+        return String.format(Locale.ROOT, "%+.1f%%", p);
+    }
+
+    /** The change in percent as shown: to one decimal, never -0.0 (infinite stays infinite). */
+    private static double shown(double ratio) {
+        double p = changePercent(ratio);
+        if (Double.isInfinite(p)) {
+            return p;
         }
-        return String.format(Locale.ROOT, "%+.1f%%", rounded);
+        double rounded = Math.round(p * 10) / 10.0;
+        return rounded == 0 ? 0.0 : rounded; // no "-0.0%"
     }
 }

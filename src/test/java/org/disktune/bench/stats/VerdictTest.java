@@ -43,4 +43,17 @@ class VerdictTest {
         // the third largest 1510/995 (after 1510/990 and 1505/990)
         assertEquals("rand-read-4k-qd32 +50.0% [+48.3%, +51.8%]", v.text());
     }
+
+    @Test
+    void theMediansDisagreeWithTheEstimateOnlyWhenTheyMoveTheOtherWayAsShown() {
+        Interval up = new Interval(1.055, 0.329, 3.167);
+        Verdict other = new Verdict("seq-read-buffered", Unit.MB_S, 1818, 1449, up, Direction.of(up));
+        assertEquals(true, other.mediansDisagree());
+        assertEquals("-20.3%", other.mediansChange());
+        assertEquals(false, new Verdict("seq-read-buffered", Unit.MB_S, 1818, 1900, up, Direction.of(up)).mediansDisagree());
+        assertEquals(false, new Verdict("seq-read-buffered", Unit.MB_S, 1818, 1818, up, Direction.of(up)).mediansDisagree(), "no change");
+        Interval flat = new Interval(0.9996, 0.99, 1.01);
+        assertEquals(false, new Verdict("seq-read-buffered", Unit.MB_S, 100, 103, flat, Direction.of(flat)).mediansDisagree(),
+                "an estimate shown as +0.0% has no sign to disagree with");
+    }
 }
