@@ -120,6 +120,10 @@ class InitramfsPartialImageTest {
         assertEquals(1, json.exitCode());
         JsonNode check = new ObjectMapper().readTree(json.out()).get("images").get(0);
         assertEquals(errorOffset, check.get("unpack_error").get("offset").asLong());
+        assertEquals(errorOffset, check.get("unpack_error").get("stops_at").asLong());
+        assertFalse(check.get("unpack_error").get("in_stream").asBoolean());
+        assertEquals("etc/modprobe.d/a.conf", check.get("unpack_error").get("last_file").asText());
+        assertEquals(Files.size(image), check.get("unpack_error").get("image_size").asLong());
         assertEquals("MISSING_IN_IMAGE", check.get("files").get(0).get("status").asText());
     }
 }
