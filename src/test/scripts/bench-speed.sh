@@ -133,7 +133,7 @@ cp "$ITR/boot/vmlinuz-$KVER" "$tree/boot/" 2>/dev/null || true
 cp "${IMAGES[0]}" "$tree/boot/initrd.img-$KVER"
 sleep 3   # verdicts are remembered only of an image whose last change is over 2 s old (coarse inode times)
 "$DT" --root "$tree" verify >"$work/warm-verify.txt" 2>&1 || true
-if grep -q initrd.img "$work/warm-verify.txt" && [ -d "$tree/var/lib/disktune/image-verdicts" ]; then
+if grep -q initrd.img "$work/warm-verify.txt" && [ -d "$tree/var/cache/disktune/image-verdicts" ]; then
   pair "disktune verify (warm, 1 image) / hello" 2.0 le "$DT" --root "$tree" verify -- "${HELLO[@]}"
 else
   echo "warm verify: the tree's verify did not check the image or remembered nothing:"; sed 's/^/  /' "$work/warm-verify.txt"

@@ -19,8 +19,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Check that each PATH is inside IMAGE with the same bytes (SHA-256) as HOSTFILE (default: PATH on this machine). "
                 + "Without PATHs, check disktune's own files; without IMAGE, in the images of all installed kernels.",
-                "Exit 0 when every file is inside and identical, 1 naming each missing or different file. Where the kernel would "
-                        + "stop unpacking an image at an error, only the files before it count; the error is shown with its offset."})
+                "Exit 0 when every file is inside and identical and the kernel unpacks each image to its end; 1 naming each missing "
+                        + "or different file, and each image the kernel would stop unpacking part way (truncated, corrupt, trailing "
+                        + "garbage): the offset where it stops and what the next boot loses. Only the files before it count."})
 final class InitramfsVerifyCommand implements Callable<Integer> {
     private final Session session;
 
@@ -59,9 +60,8 @@ final class InitramfsVerifyCommand implements Callable<Integer> {
             result.notes().forEach(out::println);
             for (ImageCheck check : result.images()) {
                 if (check.unpackError() != null) {
-                    out.println("error    " + check.image() + ": the kernel stops unpacking at archive " + check.unpackError().archive()
-                            + " (offset " + check.unpackError().offset() + "): " + check.unpackError().problem()
-                            + "; only the files before it count");
+                    out.println("error    " + check.unpackProblem() + "; only the files before it count: rebuild the image"
+                            + " (disktune initramfs rebuild)");
                 }
                 for (FileCheck f : check.files()) {
                     out.println((f.ok() ? "ok       " : f.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "  ")

@@ -18,7 +18,17 @@ public record ImageCheck(String image, String kernel, List<FileCheck> files, Ima
         this(image, kernel, files, null);
     }
 
+    /** Every file is there with the host's bytes, and the kernel unpacks the image to its end. */
     public boolean ok() {
-        return files.stream().allMatch(FileCheck::ok);
+        return unpackError == null && files.stream().allMatch(FileCheck::ok);
+    }
+
+    /**
+     * The one line naming where the kernel stops unpacking the image and what the next boot loses; null when it
+     * unpacks all of it.
+     */
+    public String unpackProblem() {
+        return unpackError == null ? null : "the kernel stops unpacking " + image + " at " + unpackError.where() + " (archive "
+                + unpackError.archive() + "): " + unpackError.problem() + "; lost at boot: " + unpackError.lost();
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32;
 
 import org.disktune.host.Host;
 
@@ -30,12 +31,16 @@ import org.disktune.host.Host;
  * with the host file's own identity, so that a warm verify hashes nothing: a changed host file is hashed again.
  * The records are small text files, one per image path (named by that path's String.hashCode, which the
  * record repeats, so two paths with one name only replace each other's record), written atomically through the host
- * (so inside --root); a record that cannot be read or written costs one image read, nothing else.
+ * (so inside --root), ending in the CRC-32 of the lines before it. They are a cache (FHS /var/cache: removable at any
+ * time): a record that is missing, cannot be read or written, or is corrupt (its CRC does not match) costs one image
+ * read, never another verdict or a failed command. Records of older versions under /var/lib/disktune/image-verdicts
+ * are not read (nor removed: they are the admin's to delete).
  */
 public final class ImageVerdicts {
     /** Where the records live, one file per image path (named by that path's String.hashCode, in hex). */
-    public static final String DIRECTORY = "/var/lib/disktune/image-verdicts";
-    private static final String HEADER = "disktune-image-verdicts 2";
+    public static final String DIRECTORY = "/var/cache/disktune/image-verdicts";
+    private static final String HEADER = "disktune-image-verdicts 3";
+    private static final String CRC = "crc32 ";
     private static final String ABSENT = "-";
     /** How old an image's last change must be before its findings are remembered. */
     static final java.time.Duration SETTLED = java.time.Duration.ofSeconds(2);
@@ -96,9 +101,12 @@ public final class ImageVerdicts {
             if (!Files.isRegularFile(record, LinkOption.NOFOLLOW_LINKS)) {
                 return Optional.empty();
             }
-            lines = Files.readAllLines(record, StandardCharsets.UTF_8);
+            lines = intact(Files.readAllBytes(record));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
+        }
+        if (lines == null) {
+            return Optional.empty(); // torn, truncated or edited: read the image again
         }
         if (lines.size() < 4 || !lines.get(0).equals(HEADER) || !lines.get(1).equals("version " + version)
                 || !lines.get(2).equals("path " + key(image)) || !lines.get(3).equals("image " + identity.get())) {
@@ -171,11 +179,37 @@ public final class ImageVerdicts {
                 }
             }
         }
+        byte[] lines = text.toString().getBytes(StandardCharsets.UTF_8);
+        text.append(CRC).append(crc32(lines, lines.length)).append('\n');
         try {
             host.files().write(record(image), text.toString().getBytes(StandardCharsets.UTF_8), true);
         } catch (RuntimeException e) {
             // read-only root, not root, full disk: the next verify reads the image again, nothing worse
         }
+    }
+
+    /** The record's lines before its CRC line when that CRC matches them, else null. */
+    private static List<String> intact(byte[] record) {
+        int end = record.length - 1;
+        if (end < 0 || record[end] != '\n') {
+            return null;
+        }
+        int last = end - 1;
+        while (last >= 0 && record[last] != '\n') {
+            last--;
+        }
+        String crcLine = new String(record, last + 1, end - last - 1, StandardCharsets.UTF_8);
+        if (!crcLine.equals(CRC + crc32(record, last + 1))) {
+            return null;
+        }
+        return new String(record, 0, last + 1, StandardCharsets.UTF_8).lines().toList();
+    }
+
+    private static String crc32(byte[] bytes, int length) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes, 0, length);
+        String hex = Long.toHexString(crc.getValue());
+        return "00000000".substring(hex.length()) + hex;
     }
 
     private static boolean breaksLine(String s) {

@@ -45,6 +45,9 @@ public final class InitramfsPostconditionChecker implements PostconditionChecker
         }
         ImageContentVerifier verifier = new ImageContentVerifier(host);
         ImageCheck check = verifier.check(file, image, files.stream().map(verifier::machineFile).toList());
+        if (check.unpackError() != null) {
+            return Optional.of(check.unpackProblem());
+        }
         for (FileCheck f : check.files()) {
             switch (f.status()) {
                 case SAME -> {

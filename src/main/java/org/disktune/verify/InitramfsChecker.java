@@ -9,7 +9,8 @@ import org.disktune.initramfs.ImageVerification;
 
 /**
  * disktune's files (those it has written) inside the initramfs image of every installed kernel, byte for
- * byte. A missing or older copy is drift whatever the boot: a reboot loads that image again.
+ * byte. A missing or older copy is drift whatever the boot: a reboot loads that image again. So is an image the
+ * kernel stops unpacking part way (its files before the error are there, the rest is lost at boot).
  */
 final class InitramfsChecker implements Checker {
     static final String NAME = "initramfs";
@@ -26,6 +27,11 @@ final class InitramfsChecker implements Checker {
         }
         List<Check> checks = new ArrayList<>();
         for (ImageCheck image : v.images()) {
+            if (image.unpackError() != null) {
+                checks.add(new Check(NAME, image.image(), CheckStatus.DRIFT, "the kernel unpacks it to its end",
+                        "stops at " + image.unpackError().where() + ": " + image.unpackError().problem(),
+                        "lost at boot: " + image.unpackError().lost() + "; run disktune initramfs rebuild"));
+            }
             for (FileCheck f : image.files()) {
                 String expected = "holds " + f.imagePath() + " as on the host";
                 if (f.ok()) {

@@ -104,9 +104,11 @@ class InitramfsPartialImageTest {
     @Test
     void verifyCountsOnlyTheFilesBeforeTheError() throws IOException {
         CliRun before = CliRun.run("initramfs", "verify", image.toString(), "/etc/modprobe.d/a.conf=" + hostA);
-        assertEquals(0, before.exitCode(), before.out() + before.err());
-        assertTrue(before.out().startsWith("error    " + image + ": the kernel stops unpacking at archive 2 (offset " + errorOffset
-                + "): invalid magic"), before.out());
+        assertEquals(1, before.exitCode(), "a.conf is there, but b.conf after it is lost at boot: " + before.out() + before.err());
+        assertTrue(before.out().startsWith("error    the kernel stops unpacking " + image + " at offset " + errorOffset
+                + " (archive 2): invalid magic"), before.out());
+        assertTrue(before.out().contains("lost at boot: " + (Files.size(image) - errorOffset) + " of the image's " + Files.size(image)
+                + " bytes, from offset " + errorOffset + " to its end, everything after 'etc/modprobe.d/a.conf'"), before.out());
         assertTrue(before.out().contains("ok       " + image + ": /etc/modprobe.d/a.conf: same bytes as " + hostA), before.out());
 
         CliRun after = CliRun.run("initramfs", "verify", image.toString(), "/etc/modprobe.d/b.conf=" + hostB);
@@ -118,6 +120,10 @@ class InitramfsPartialImageTest {
         assertEquals(1, json.exitCode());
         JsonNode check = new ObjectMapper().readTree(json.out()).get("images").get(0);
         assertEquals(errorOffset, check.get("unpack_error").get("offset").asLong());
+        assertEquals(errorOffset, check.get("unpack_error").get("stops_at").asLong());
+        assertFalse(check.get("unpack_error").get("in_stream").asBoolean());
+        assertEquals("etc/modprobe.d/a.conf", check.get("unpack_error").get("last_file").asText());
+        assertEquals(Files.size(image), check.get("unpack_error").get("image_size").asLong());
         assertEquals("MISSING_IN_IMAGE", check.get("files").get(0).get("status").asText());
     }
 }

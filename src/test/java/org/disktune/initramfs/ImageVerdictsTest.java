@@ -13,7 +13,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import java.util.zip.CRC32;
 
 import org.disktune.core.Sha256;
 import org.disktune.host.FileKernelLog;
@@ -62,6 +64,15 @@ class ImageVerdictsTest {
         }
     }
 
+    /** Rewrites a record as disktune would have written it with {@code edit} applied: its CRC line made to match. */
+    private static void forge(Path record, UnaryOperator<String> edit) throws IOException {
+        String text = Files.readString(record);
+        String lines = edit.apply(text.substring(0, text.lastIndexOf("crc32 ")));
+        CRC32 crc = new CRC32();
+        crc.update(lines.getBytes(StandardCharsets.UTF_8));
+        Files.writeString(record, lines + String.format("crc32 %08x%n", crc.getValue()));
+    }
+
     /** Inode times come from the kernel's coarse clock: a rewrite within one tick (up to 10 ms) could keep them. */
     private static void sleepPastOneClockTick() {
         try {
@@ -86,7 +97,7 @@ class ImageVerdictsTest {
         // A forged finding in the record shows whether the next check used it instead of reading the image.
         String forged = "f".repeat(64);
         String sha = Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8));
-        Files.writeString(record, text.replace("file " + sha, "file " + forged));
+        forge(record, t -> t.replace("file " + sha, "file " + forged));
         FileCheck remembered = check(verifier, image).files().get(0);
         assertEquals(FileCheckStatus.DIFFERENT, remembered.status());
         assertEquals(forged, remembered.imageSha256(), "an unchanged image is answered from the record");
@@ -111,12 +122,12 @@ class ImageVerdictsTest {
         String hostLine = "host " + sha + " " + new ImageVerdicts(host, "1.2.3").identity(own).orElseThrow() + " " + own;
         String text = Files.readString(record);
         assertTrue(text.contains(hostLine + "\n"), text);
-        assertTrue(text.startsWith("disktune-image-verdicts 2\nversion 1.2.3\npath " + image + "\nimage "), text);
+        assertTrue(text.startsWith("disktune-image-verdicts 3\nversion 1.2.3\npath " + image + "\nimage "), text);
         assertEquals(String.format("%08x", image.toString().hashCode()), record.getFileName().toString(), "named by its path's hash");
 
         // A forged host hash shows that an unchanged host file is not read again...
         String forged = "e".repeat(64);
-        Files.writeString(record, text.replace(hostLine, hostLine.replace(sha, forged)));
+        forge(record, t -> t.replace(hostLine, hostLine.replace(sha, forged)));
         FileCheck remembered = check(verifier, image).files().get(0);
         assertEquals(FileCheckStatus.DIFFERENT, remembered.status());
         assertEquals(forged, remembered.hostSha256());
@@ -144,9 +155,8 @@ class ImageVerdictsTest {
         ImageContentVerifier verifier = new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3"));
         check(verifier, image);
         Path record = records().get(0);
-        String text = Files.readString(record);
         // As if another image path had the same hash: its record names that path, so this image is read again.
-        Files.writeString(record, text.replace("path " + image + "\n", "path /boot/other\n")
+        forge(record, t -> t.replace("path " + image + "\n", "path /boot/other\n")
                 .replace("file " + Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8)), "file " + "f".repeat(64)));
         FileCheck f = check(verifier, image).files().get(0);
         assertEquals(FileCheckStatus.SAME, f.status(), "the image was read again, not answered from the other path's record");
@@ -217,6 +227,86 @@ class ImageVerdictsTest {
         ImageContentVerifier verifier = new ImageContentVerifier(host, null);
         assertEquals(FileCheckStatus.SAME, check(verifier, image).files().get(0).status());
         assertFalse(Files.exists(root.resolve("var/lib/disktune")));
+        assertFalse(Files.exists(root.resolve("var/cache/disktune")));
         assertNull(check(verifier, image).unpackError());
+    }
+
+    @Test
+    void theRecordsAreACacheUnderVarCacheInsideTheRootAndNothingIsWrittenUnderVarLib() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        assertEquals(FileCheckStatus.SAME, check(new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3")), image).files().get(0).status());
+        assertEquals("/var/cache/disktune/image-verdicts", ImageVerdicts.DIRECTORY);
+        try (Stream<Path> files = Files.list(root.resolve("var/cache/disktune/image-verdicts"))) {
+            assertEquals(List.of(String.format("%08x", image.toString().hashCode())), files.map(f -> f.getFileName().toString()).toList());
+        }
+        assertFalse(Files.exists(root.resolve("var/lib/disktune")), "a read-only command writes nothing outside a cache");
+    }
+
+    @Test
+    void aCorruptRecordIsReadAgainNeverBelieved() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageContentVerifier verifier = new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3"));
+        check(verifier, image);
+        Path record = records().get(0);
+        String text = Files.readString(record);
+        String sha = Sha256.of(OPTIONS.getBytes(StandardCharsets.UTF_8));
+        List<String> corrupt = List.of(text.replace("file " + sha, "file " + "f".repeat(64)), // a flipped finding
+                text.substring(0, text.length() / 2), // torn
+                text.substring(0, text.lastIndexOf("crc32 ")), // its CRC line lost
+                "\u0000\u00ff garbage\n", "");
+        for (String bad : corrupt) {
+            Files.writeString(record, bad);
+            FileCheck f = check(verifier, image).files().get(0);
+            assertEquals(FileCheckStatus.SAME, f.status(), "a corrupt record is not believed: " + bad);
+            assertEquals(sha, f.imageSha256());
+            assertEquals(text, Files.readString(record), "and it is replaced by a good one");
+        }
+    }
+
+    @Test
+    void aMissingOrUnwritableCacheChangesNoVerdictAndFailsNothing() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageContentVerifier verifier = new ImageContentVerifier(host, new ImageVerdicts(host, "1.2.3"));
+        Files.createDirectories(root.resolve("var/cache"));
+        Files.writeString(root.resolve("var/cache/disktune"), "not a directory\n"); // the cache cannot be made
+        for (int i = 0; i < 2; i++) {
+            FileCheck f = check(verifier, image).files().get(0);
+            assertEquals(FileCheckStatus.SAME, f.status());
+        }
+        Files.delete(root.resolve("var/cache/disktune"));
+        check(verifier, image);
+        FileCheck recalled = check(verifier, image).files().get(0);
+        assertEquals(1, records().size());
+        deleteTree(root.resolve("var/cache/disktune")); // removable at any time
+        FileCheck again = check(verifier, image).files().get(0);
+        assertEquals(recalled, again);
+        assertEquals(FileCheckStatus.SAME, again.status());
+    }
+
+    @Test
+    void aRecordLeftUnderVarLibByAnOlderVersionIsIgnoredAndKept() throws IOException {
+        Host host = host();
+        Path image = image(OPTIONS);
+        ImageVerdicts verdicts = new ImageVerdicts(host, "1.2.3");
+        // What a disktune before the move wrote there: a record claiming other bytes for the unchanged image.
+        Path old = root.resolve("var/lib/disktune/image-verdicts/" + String.format("%08x", image.toString().hashCode()));
+        Files.createDirectories(old.getParent());
+        String oldRecord = "disktune-image-verdicts 2\nversion 1.2.3\npath " + image + "\nimage " + verdicts.identity(image).orElseThrow()
+                + "\nfile " + "f".repeat(64) + " " + OWN + "\n";
+        Files.writeString(old, oldRecord);
+        FileCheck f = check(new ImageContentVerifier(host, verdicts), image).files().get(0);
+        assertEquals(FileCheckStatus.SAME, f.status(), "the old location is not read");
+        assertEquals(oldRecord, Files.readString(old), "nor changed or removed: it is the admin's to delete");
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 }

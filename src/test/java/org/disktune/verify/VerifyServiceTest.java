@@ -231,4 +231,21 @@ class VerifyServiceTest {
                 option);
         assertEquals(ExitCode.OK, r.exitCode());
     }
+
+    @Test
+    void anImageTheKernelStopsUnpackingPartWayIsDriftNotOk() throws java.io.IOException {
+        VerifyMachine m = new VerifyMachine().writeAdma(FIRST_BOOT).rebuildImages().bootWithAdma(NEXT_BOOT);
+        java.nio.file.Path image = m.root().resolve(IMAGE.substring(1));
+        long size = java.nio.file.Files.size(image);
+        java.nio.file.Files.write(image, "GARBAGE!".getBytes(java.nio.charset.StandardCharsets.US_ASCII), java.nio.file.StandardOpenOption.APPEND);
+        VerifyReport r = new VerifyService(m.host()).verify();
+        assertTrue(rows(r).contains("drift | initramfs | " + IMAGE + " | the kernel unpacks it to its end | stops at offset " + size
+                + ": unknown magic 47 41 52 42: neither cpio newc nor a compression the kernel unpacks (the kernel: \"invalid magic at start of "
+                + "compressed archive\") | lost at boot: 8 of the image's " + (size + 8) + " bytes, from offset " + size + " to its end, "
+                + "everything after 'etc/mkinitcpio.conf' (the last file it unpacks whole); run disktune initramfs rebuild"), rows(r).toString());
+        assertTrue(rows(r).contains("ok | initramfs | " + IMAGE + " | holds /etc/modprobe.d/disktune.conf as on the host | same bytes | null"),
+                "the file before the damage is there: " + rows(r));
+        assertEquals(ExitCode.DRIFT, r.exitCode());
+        assertEquals(new VerifyReport.Summary(6, 1, 0, 0, 0), r.summary());
+    }
 }

@@ -43,7 +43,10 @@ import org.disktune.host.NativeXz;
  * "malformed archive") and is used up to its first NUL; TRAILER!!! ends an archive but is optional
  * ({@code free_hash()} runs again after the loop, "without optional TRAILER!!!").</li>
  * <li>End of the buffer: a compressed stream must end between entries ({@code state != Reset}: "junk at
- * the end of compressed archive"); an uncompressed one may end after any complete entry. The kernel
+ * the end of compressed archive"); an uncompressed one may end after any complete entry. A stream that
+ * unpacks to nothing or to NULs only leaves the state as it was: Reset after any earlier entry (accepted),
+ * Start at the image's start (that error). NULs after the last archive are padding; anything else there is
+ * the next segment's magic, so non-zero trailing garbage is "invalid magic at start of compressed archive". The kernel
  * also stops silently inside an uncompressed entry (its file is left short); disktune reports that as
  * a truncated image, because the file cannot hold the bytes it declares.</li>
  * </ul>
@@ -95,6 +98,15 @@ final class ImageScanner {
     private boolean started;
     /** The current archive ended with TRAILER!!!; more data in the same region is a new archive. */
     private boolean trailerSeen;
+    /** Where the entry (or segment) being read starts: image offset, or unpacked offset inside a compressed stream. */
+    private long entryAt;
+    /** The path of the last entry the sink received in full. */
+    private String lastFile;
+    /**
+     * The kernel's state machine has reached Reset (some entry, the trailer included, was read to its end): from then
+     * on a compressed stream that unpacks to nothing or to NULs only leaves it in Reset, which the kernel accepts.
+     */
+    private boolean reset;
 
     ImageScanner(Path image) {
         this(image, null);
@@ -122,6 +134,12 @@ final class ImageScanner {
             throw new DisktuneException(ExitCode.ENVIRONMENT, name + ": permission denied reading the image; run as root");
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, name + ": cannot open the image: " + oneLine(e.getMessage()));
+        }
+        long size;
+        try {
+            size = Files.size(image);
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, name + ": cannot read the image: " + oneLine(e.getMessage()), e);
         }
         String problem;
         Throwable cause;
@@ -157,7 +175,9 @@ final class ImageScanner {
         if (unpacked == 0) {
             throw new DisktuneException(ExitCode.USAGE, message, cause);
         }
-        return new ImageError(archive, compression, offset, oneLine(problem), message);
+        boolean inStream = compression != null && compression != Compression.NONE;
+        return new ImageError(archive, compression, offset, oneLine(problem), message, inStream ? entryAt : Math.max(entryAt, offset),
+                inStream, lastFile, size);
     }
 
     private void run(ImageInput in, EntrySink sink) throws IOException {
@@ -173,6 +193,7 @@ final class ImageScanner {
                 break;
             }
             offset = in.position();
+            entryAt = offset;
             archive++;
             started = false;
             trailerSeen = false;
@@ -196,10 +217,10 @@ final class ImageScanner {
             InputStream decoder = open(compression, in);
             try {
                 ImageInput unpacked = new ImageInput(decoder);
-                long before = ordinal;
                 boolean any = readRegion(unpacked, sink);
-                if (!any && before == ordinal) {
-                    throw new ImageFormatException("the " + compression.kernelName() + " stream holds no cpio archive");
+                if (!any && !reset) { // the kernel's state is still Start (or Collect): state != Reset
+                    throw new ImageFormatException("the " + compression.kernelName() + " stream holds no cpio archive"
+                            + " (the kernel: \"junk at the end of compressed archive\")");
                 }
             } finally {
                 if (decoder instanceof NativeXz.Decoder) {
@@ -230,6 +251,7 @@ final class ImageScanner {
                 break;
             }
             long at = in.position();
+            entryAt = at;
             if (trailerSeen && (compressed || head[0] == '0')) {
                 archive++;
                 started = false;
@@ -255,6 +277,7 @@ final class ImageScanner {
             }
             any = true;
             readEntry(in, sink, where, compressed);
+            reset = true;
         }
         if (started && !trailerSeen) {
             sink.archiveEnded(archive);
@@ -329,6 +352,7 @@ final class ImageScanner {
             }
             data.drain();
             unpacked++;
+            lastFile = path;
             if (crc && type == EntryType.FILE && (data.sum & 0xFFFFFFFFL) != checksum) {
                 throw new ImageFormatException(String.format("bad data checksum of '%s': the header says %08x, the data sums to %08x",
                         path, checksum, data.sum & 0xFFFFFFFFL));
