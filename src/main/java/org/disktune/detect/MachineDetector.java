@@ -293,7 +293,6 @@ public final class MachineDetector {
         return Optional.of(port.get() + "." + twoDigits(Integer.parseInt(address[2])));
     }
 
-    /** The IDENTIFY data in an ata_device's {@code id} file, or null. */
     /**
      * The models known in full, which a by-id name's serial follows: IDENTIFY's, the kernel log's probe line, and the
      * model attribute when it cannot have been cut (legacy IDE's 40 characters; a SCSI inquiry model shorter than the 16
@@ -313,6 +312,7 @@ public final class MachineDetector {
         return models;
     }
 
+    /** The IDENTIFY data in an ata_device's {@code id} file (or /proc/ide/hdX/identify), or null. */
     private IdentifyData identify(Path id) {
         String text = sysfs.text(id).orElse(null);
         return text == null ? null : identifyParser.parse(text).orElse(null);

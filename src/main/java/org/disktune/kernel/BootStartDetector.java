@@ -5,7 +5,8 @@ package org.disktune.kernel;
  * {@code Linux version ...} line, or a monotonic time stamp falling back to about zero. Several signs
  * at one start (separator, then the version line at 0.000000) count once. The lines start_kernel prints before the
  * version line ({@link #isPreamble}: cgroup_init_early's {@code Initializing cgroup subsys cpuset} on 2.6.24 to 4.x,
- * such as RHEL 6's unstamped /var/log/dmesg; ARM's {@code Booting Linux on physical CPU 0x0}) start the boot too.
+ * as RHEL 6's unstamped /var/log/dmesg begins; ARM's {@code Booting Linux on physical CPU 0x0}) belong to the boot
+ * the version line starts: they are no sign of their own (cgroup_init prints more such lines after the banner).
  */
 final class BootStartDetector {
     private static final long EARLY_MICROS = 1_000_000L;
@@ -50,12 +51,13 @@ final class BootStartDetector {
 
     /**
      * The same for a message line given by its parts: whether it has a monotonic time, that time, and whether the
-     * message is a {@code Linux version} line ({@link #isLinuxVersion}) or a line printed before it ({@link #isPreamble}).
+     * message is a {@code Linux version} line ({@link #isLinuxVersion}) or a line printed before it ({@link #isPreamble}),
+     * which keeps the segment fresh for the version line.
      */
     boolean startsNewBoot(boolean hasMono, long mono, boolean version, boolean preamble) {
         boolean reset = hasMono && hasLastMonotonic && mono < EARLY_MICROS && lastMonotonic - mono > BACKWARDS_MICROS;
         boolean startNew = false;
-        if (version || preamble || reset) {
+        if (version || reset) {
             boolean fresh = messagesInSegment == 0 || segmentOnlyPreamble
                     || (segmentStartedBySign && !segmentSawVersion && !segmentSawLateStamp && !(version && segmentSawVersion));
             if (!fresh) {

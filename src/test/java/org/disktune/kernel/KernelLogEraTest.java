@@ -305,11 +305,12 @@ class KernelLogEraTest {
                 "Initializing cgroup subsys cpu",
                 "Linux version 2.6.32-358.el6.x86_64 (mockbuild@x86-022.build.eng.bos.redhat.com) (gcc version 4.4.7 20120313 "
                         + "(Red Hat 4.4.7-3) (GCC) ) #1 SMP Tue Jan 29 11:47:41 EST 2013",
+                "Initializing cgroup subsys memory",
                 "ata1.00: 976773168 sectors, multi 16: LBA48 NCQ (depth 31/32)",
                 "Initializing cgroup subsys cpuset",
                 "Linux version 2.6.32-431.el6.x86_64 (mockbuild@x86-023.build.eng.bos.redhat.com) #1 SMP",
                 "ata1.00: 976773168 sectors, multi 16: LBA48 NCQ (depth 31/32)"), KernelLogOptions.allBoots());
-        assertEquals(2, r.bootsSeen(), "each boot starts at its cgroup lines");
+        assertEquals(2, r.bootsSeen(), "the cgroup lines before the first banner and cgroup_init's after it are no boot of their own");
         assertEquals(List.of("2.6.32-358.el6.x86_64", "2.6.32-431.el6.x86_64"), r.boots().stream().map(KernelBoot::kernelVersion).toList());
         assertTrue(r.boots().get(0).complete());
         assertEquals(List.of(), r.notes());
