@@ -234,12 +234,12 @@ class DesiredStatePlannerTest {
     }
 
     @Test
-    void matchNameOnADiskKnownOnlyByItsByIdNameSaysWhichByIdNameToUse() {
+    void matchNameOnA2621DiskSaysWhichSerialItsByIdNameCarries() {
         TuningPlan plan = planner.plan(disks(disk("boot", 1, List.of(name("sdd", false, 2)),
                 value(Setting.READ_AHEAD_KB, "256", "disk boot", 3))), raptors);
         assertEquals(List.of(new ConfigProblem(FILE, 2, "[disk boot] match.name = sdd matches sdd, which has a stable name "
-                + "(/dev/disk/by-id/ata-ST3320620AS_9QF0ABCD) while kernel names move between boots; "
-                + "match it by match.by-id = ata-ST3320620AS_9QF0ABCD, or add match.name.force = yes")), plan.errors());
+                + "(serial 9QF0ABCD) while kernel names move between boots; "
+                + "match it by match.serial = 9QF0ABCD, or add match.name.force = yes")), plan.errors());
     }
 
     @Test
