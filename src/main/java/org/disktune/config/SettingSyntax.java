@@ -1,10 +1,13 @@
 package org.disktune.config;
 
+import java.math.BigInteger;
+
 /**
  * The syntax of each {@link Setting}'s value and its canonical form: numbers in their range written as
- * plain decimals, switches as on/off or yes/no, scheduler names with the Linux 2.6 names mapped to their
- * blk-mq successors (with a warning). Whether a device offers a value (a scheduler it lacks, a queue depth
- * beyond its maximum) is for the planner, which sees the machine.
+ * plain decimals, switches as on/off or yes/no, the Linux 2.6 scheduler names with their blk-mq successors as the
+ * canonical value (anticipatory has none). Whether a device offers a value (a 2.6 name the kernel still offers is
+ * written as is, else the successor, with a note; a queue depth beyond its maximum) is for the planner, which sees
+ * the machine.
  */
 public final class SettingSyntax {
     /** {@code [a-z0-9_-]{1,32}}, without a regex (compiling one is a measurable part of a warm verify's start). */
@@ -69,29 +72,19 @@ public final class SettingSyntax {
 
     private static Outcome scheduler(String written) {
         return switch (written) {
-            case "noop" -> successor(written, "none");
-            case "deadline" -> successor(written, "mq-deadline");
-            case "cfq" -> successor(written, "bfq");
-            case "anticipatory" -> new Outcome.Rejected("scheduler = anticipatory: anticipatory was removed in Linux 2.6.33 "
-                    + "and has no blk-mq successor; choose mq-deadline or bfq");
+            case "noop" -> new Outcome.Accepted("none", null);
+            case "deadline" -> new Outcome.Accepted("mq-deadline", null);
+            case "cfq" -> new Outcome.Accepted("bfq", null);
             default -> isSchedulerName(written) ? new Outcome.Accepted(written, null)
                     : new Outcome.Rejected("scheduler = " + written + " is not a scheduler name; use one the disk offers in "
                             + "queue/scheduler, such as none, mq-deadline, bfq or kyber");
         };
     }
 
-    private static Outcome successor(String written, String successor) {
-        return new Outcome.Accepted(successor, "scheduler = " + written + " is the Linux 2.6 name; using its blk-mq successor "
-                + successor + " (write scheduler = " + successor + " to silence this)");
-    }
-
-    /** The value of a whole number of any length, or -1 when it is beyond every range (more than 12 digits after zeros). */
+    /** The value of a whole number of any length, or -1 when it is beyond every range (no long holds it). */
     private static long wholeNumber(String digits) {
-        int first = 0;
-        while (first < digits.length() - 1 && digits.charAt(first) == '0') {
-            first++;
-        }
-        return digits.length() - first > 12 ? -1 : Long.parseLong(digits, first, digits.length(), 10);
+        BigInteger v = new BigInteger(digits);
+        return v.bitLength() < Long.SIZE ? v.longValue() : -1;
     }
 
     private static Outcome range(String key, String written, long min, long max, String unit) {

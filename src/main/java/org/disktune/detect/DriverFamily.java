@@ -17,8 +17,7 @@ final class DriverFamily {
     }
 
     static boolean isLibata(String driver) {
-        return driver.equals("ahci") || driver.startsWith("sata_") || driver.startsWith("pata_")
-                || driver.equals("ata_piix") || driver.equals("ata_generic");
+        return org.disktune.kernel.ScsiHostLog.isLibataDriver(driver);
     }
 
     /** True when the driver can queue commands at all (sata_nv only in ADMA or SWNCQ mode). */

@@ -186,6 +186,14 @@ public final class MachineDetector {
                 serial = vpdSerial(host.contain(dev.resolve("vpd_pg80"))).orElse(null);
             }
         }
+        // before the ata_device class: legacy IDE shows IDENTIFY in /proc/ide/hdX/identify, libata only udev's by-id names
+        IdentifyData ideIdentify = identify == null && ide != null ? identify(host.path("/proc/ide/" + name + "/identify")) : null;
+        if (serial == null && ideIdentify != null) {
+            serial = ideIdentify.serial();
+        }
+        if (serial == null) {
+            serial = UdevIdentity.serial(byId, fullModels(deviceModel, ide != null, ideIdentify, probed)).orElse(null);
+        }
         String firmware;
         if (identify != null && identify.firmware() != null) {
             firmware = identify.firmware();
@@ -206,6 +214,12 @@ public final class MachineDetector {
             if (wwn != null && !(wwn.startsWith("naa.") || wwn.startsWith("eui.") || wwn.startsWith("nvme."))) {
                 wwn = null;
             }
+        }
+        if (wwn == null && ideIdentify != null) {
+            wwn = ideIdentify.wwn();
+        }
+        if (wwn == null) {
+            wwn = UdevIdentity.wwn(byId).orElse(null);
         }
         Boolean ncqSupported;
         Integer ncqDepth;
@@ -279,7 +293,26 @@ public final class MachineDetector {
         return Optional.of(port.get() + "." + twoDigits(Integer.parseInt(address[2])));
     }
 
-    /** The IDENTIFY data in an ata_device's {@code id} file, or null. */
+    /**
+     * The models known in full, which a by-id name's serial follows: IDENTIFY's, the kernel log's probe line, and the
+     * model attribute when it cannot have been cut (legacy IDE's 40 characters; a SCSI inquiry model shorter than the 16
+     * libata cuts it to).
+     */
+    private static List<String> fullModels(String deviceModel, boolean legacyIde, IdentifyData ideIdentify, Optional<AtaDeviceLog> probed) {
+        List<String> models = new ArrayList<>();
+        if (ideIdentify != null) {
+            models.add(ideIdentify.model());
+        }
+        if (probed.isPresent()) {
+            models.add(probed.get().model());
+        }
+        if (deviceModel != null && (legacyIde || deviceModel.length() < 16)) {
+            models.add(deviceModel);
+        }
+        return models;
+    }
+
+    /** The IDENTIFY data in an ata_device's {@code id} file (or /proc/ide/hdX/identify), or null. */
     private IdentifyData identify(Path id) {
         String text = sysfs.text(id).orElse(null);
         return text == null ? null : identifyParser.parse(text).orElse(null);

@@ -107,7 +107,7 @@ public final class KernelLogAnalyzer {
                 take(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
                 return;
             }
-            if (detector.startsNewBoot(true, mono, false) && currentMessages > 0) {
+            if (detector.startsNewBoot(true, mono, false, BootStartDetector.isPreamble(bytes, at, to)) && currentMessages > 0) {
                 nextBoot();
             }
             if (!current.ignores(bytes, at, to)) {

@@ -1,46 +1,142 @@
 package org.disktune.kernel;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Maps ATA devices to block devices using only what one boot's log printed, for when sysfs is absent
- * (a saved log of another machine). SCSI host numbers do not follow ATA port numbers, so a device is
- * mapped only when the SCSI inquiry (model cut to 16 characters, revision = last 4 of the firmware),
- * the size and libata's addressing rule (channel 0 and target = device number, or channel = port-multiplier
- * link and target 0) single out
- * exactly one disk, and that disk singles out exactly this device. Ambiguous devices (identical drives)
- * stay unmapped: sysfs must decide.
+ * (a saved log of another machine) or does not show the ATA port (before 2.6.30). Two ways, both from the log:
+ * <ul>
+ * <li>identity: the SCSI inquiry (model cut to 16 characters, revision from the firmware), the size and libata's
+ * addressing rule (channel 0 and target = device number, or channel = port-multiplier link and target 0) single out
+ * exactly one disk, and that disk singles out exactly this device. Identical drives stay unmapped this way.</li>
+ * <li>SCSI host order ({@link #portsByScsiHost}): the disk at {@code H:0:T:0} is device {@code ataP.0T} of the port
+ * paired with host H, when its printed fields agree.</li>
+ * </ul>
  */
 public final class KernelLogDeviceMapper {
+    /** By SCSI host number (a class, not Comparator.comparingInt: no lambda to link on detect's way). */
+    private static final Comparator<ScsiHostLog> BY_HOST = new Comparator<ScsiHostLog>() {
+        @Override
+        public int compare(ScsiHostLog a, ScsiHostLog b) {
+            return Integer.compare(a.host(), b.host());
+        }
+    };
+    /** By ATA port number. */
+    private static final Comparator<AtaPortLog> BY_PORT = new Comparator<AtaPortLog>() {
+        @Override
+        public int compare(AtaPortLog a, AtaPortLog b) {
+            return Integer.compare(a.port(), b.port());
+        }
+    };
 
     public List<AtaBlockMapping> map(KernelBoot boot) {
         List<AtaBlockMapping> result = new ArrayList<>();
+        Map<Integer, String> pairs = null;
         for (AtaDeviceLog ata : boot.ataDevices()) {
-            List<ScsiDiskLog> candidates = new ArrayList<>();
-            String evidence = null;
-            for (ScsiDiskLog disk : boot.scsiDisks()) {
-                String e = agreement(ata, disk);
-                if (e != null) {
-                    candidates.add(disk);
-                    evidence = e;
+            AtaBlockMapping m = byIdentity(boot, ata);
+            if (m == null) {
+                if (pairs == null) {
+                    pairs = portsByScsiHost(boot);
                 }
+                m = byHostOrder(boot, ata, pairs);
             }
-            if (candidates.size() != 1 || candidates.get(0).blockDevice() == null) {
-                continue;
-            }
-            ScsiDiskLog disk = candidates.get(0);
-            int rivals = 0; // a loop, not a stream: no call site to link on the way of detect
-            for (AtaDeviceLog other : boot.ataDevices()) {
-                if (agreement(other, disk) != null) {
-                    rivals++;
-                }
-            }
-            if (rivals == 1) {
-                result.add(new AtaBlockMapping(ata.id(), disk.address(), disk.blockDevice(), evidence));
+            if (m != null) {
+                result.add(m);
             }
         }
         return result;
+    }
+
+    private static AtaBlockMapping byIdentity(KernelBoot boot, AtaDeviceLog ata) {
+        List<ScsiDiskLog> candidates = new ArrayList<>();
+        String evidence = null;
+        for (ScsiDiskLog disk : boot.scsiDisks()) {
+            String e = agreement(ata, disk);
+            if (e != null) {
+                candidates.add(disk);
+                evidence = e;
+            }
+        }
+        if (candidates.size() != 1 || candidates.get(0).blockDevice() == null) {
+            return null;
+        }
+        ScsiDiskLog disk = candidates.get(0);
+        int rivals = 0; // a loop, not a stream: no call site to link on the way of detect
+        for (AtaDeviceLog other : boot.ataDevices()) {
+            if (agreement(other, disk) != null) {
+                rivals++;
+            }
+        }
+        return rivals == 1 ? new AtaBlockMapping(ata.id(), disk.address(), disk.blockDevice(), evidence) : null;
+    }
+
+    private static AtaBlockMapping byHostOrder(KernelBoot boot, AtaDeviceLog ata, Map<Integer, String> pairs) {
+        for (ScsiDiskLog disk : boot.scsiDisks()) {
+            if (("ata" + ata.port()).equals(pairs.get(disk.host())) && disk.blockDevice() != null) {
+                String e = agreement(ata, disk);
+                if (e != null && disk.channel() == 0) {
+                    return new AtaBlockMapping(ata.id(), disk.address(), disk.blockDevice(), e + ", scsi host order");
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The ATA port ("ata1") of each libata SCSI host number, as one boot's log proves it, or an empty map when it does
+     * not. libata's ata_host_register (drivers/ata/libata-core.c) gives a controller's ports their print ids
+     * ({@code ataN}, printed in each port's {@code ataN: SATA max ...} or {@code DUMMY} line) in port order, and
+     * ata_scsi_add_hosts registers one SCSI host per port in the same order (printing {@code scsiN : sata_sil}, later
+     * {@code scsi hostN: ahci}; 2.6.21 prints the port lines first, 2.6.25 the host lines); both numbers only grow and
+     * controllers probe one after another on these kernels. So, sorted by number, the k-th libata SCSI host is the
+     * k-th ATA port, provided the log covers the probe from its start (the {@code Linux version} line, or scsi0 and
+     * ata1 both there) and has as many libata hosts as port lines. The pairing is refused when the log contradicts it:
+     * a disk attached at {@code H:0:T:0} whose inquiry model (libata cuts it to 16 characters) or size differs from
+     * ATA device {@code ataP.0T} of the paired port, or when there is no such device.
+     */
+    public static Map<Integer, String> portsByScsiHost(KernelBoot boot) {
+        List<ScsiHostLog> hosts = new ArrayList<>();
+        for (ScsiHostLog h : boot.scsiHosts()) {
+            if (ScsiHostLog.isLibataDriver(h.driver())) {
+                hosts.add(h);
+            }
+        }
+        hosts.sort(BY_HOST); // stable, as the stream's sorted was
+        List<AtaPortLog> ports = new ArrayList<>(boot.ataPorts());
+        ports.sort(BY_PORT);
+        if (hosts.isEmpty() || hosts.size() != ports.size()) {
+            return Map.of();
+        }
+        boolean fromTheStart = hosts.get(0).host() == 0 && ports.get(0).port() == 1; // both counters start there at boot
+        if (!boot.complete() && !fromTheStart) {
+            return Map.of();
+        }
+        Map<Integer, String> pairs = new HashMap<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            pairs.put(hosts.get(i).host(), ports.get(i).id());
+        }
+        for (ScsiDiskLog disk : boot.scsiDisks()) {
+            String port = pairs.get(disk.host());
+            if (port == null || disk.channel() != 0 || disk.lun() != 0) {
+                continue; // not a libata host, or behind a port multiplier (channel = link): not used for the mapping
+            }
+            AtaDeviceLog ata = boot.ataDevice(port + "." + (disk.target() < 10 ? "0" : "") + disk.target());
+            if (ata == null || !sameDrive(ata, disk)) {
+                return Map.of();
+            }
+        }
+        return Map.copyOf(pairs);
+    }
+
+    /** The inquiry model and the size agree, and at least one of them was printed on both sides. */
+    private static boolean sameDrive(AtaDeviceLog ata, ScsiDiskLog disk) {
+        Boolean model = modelAgrees(ata, disk);
+        Boolean size = sizeAgrees(ata, disk);
+        return !Boolean.FALSE.equals(model) && !Boolean.FALSE.equals(size) && (model != null || size != null);
     }
 
     /** The fields that agree, or null when any printed field disagrees or nothing identifying agrees. */
@@ -58,24 +154,22 @@ public final class KernelLogDeviceMapper {
             return null;
         }
         List<String> agreed = new ArrayList<>();
-        if (ata.model() != null && disk.model() != null) {
-            String cut = ata.model().length() > 16 ? ata.model().substring(0, 16) : ata.model();
-            if (!cut.strip().equals(disk.model().strip())) {
-                return null;
-            }
+        Boolean model = modelAgrees(ata, disk);
+        if (Boolean.FALSE.equals(model)) {
+            return null;
+        } else if (model != null) {
             agreed.add("model");
         }
         if (ata.firmware() != null && disk.revision() != null && !disk.revision().isEmpty()) {
-            if (!expectedRevision(ata.firmware()).equals(disk.revision().strip())) {
+            if (!expectedRevisions(ata.firmware()).contains(disk.revision().strip())) {
                 return null;
             }
             agreed.add("revision");
         }
-        if (ata.sectors() != null && disk.logicalBlocks() != null && disk.logicalBlockSize() != null) {
-            long sectors512 = disk.logicalBlocks() * (disk.logicalBlockSize() / 512L);
-            if (sectors512 != ata.sectors()) {
-                return null;
-            }
+        Boolean size = sizeAgrees(ata, disk);
+        if (Boolean.FALSE.equals(size)) {
+            return null;
+        } else if (size != null) {
             agreed.add("sectors");
         }
         if (agreed.isEmpty()) {
@@ -85,10 +179,31 @@ public final class KernelLogDeviceMapper {
         return String.join(", ", agreed);
     }
 
-    /** libata's inquiry revision: the last 4 of the 8 firmware characters, or the first 4 when those are blank. */
-    static String expectedRevision(String firmware) {
+    /** The inquiry model is the ATA model cut to 16 characters; null when one side did not print it. */
+    private static Boolean modelAgrees(AtaDeviceLog ata, ScsiDiskLog disk) {
+        if (ata.model() == null || disk.model() == null) {
+            return null;
+        }
+        String cut = ata.model().length() > 16 ? ata.model().substring(0, 16) : ata.model();
+        return cut.strip().equals(disk.model().strip());
+    }
+
+    /** The same number of 512-byte sectors; null when one side did not print it. */
+    private static Boolean sizeAgrees(AtaDeviceLog ata, ScsiDiskLog disk) {
+        if (ata.sectors() == null || disk.logicalBlocks() == null || disk.logicalBlockSize() == null) {
+            return null;
+        }
+        return disk.logicalBlocks() * (disk.logicalBlockSize() / 512L) == ata.sectors();
+    }
+
+    /**
+     * libata's inquiry revision: the first 4 of the 8 firmware characters (ata_scsiop_inq_std in the 2.6 kernels and
+     * later ones), or in today's kernels the last 4, or the first 4 when those are blank; either is accepted.
+     */
+    static List<String> expectedRevisions(String firmware) {
         String padded = (firmware + "        ").substring(0, 8);
+        String first = padded.substring(0, 4).strip();
         String last = padded.substring(4, 8);
-        return (last.isBlank() ? padded.substring(0, 4) : last).strip();
+        return List.of(first, last.isBlank() ? first : last.strip());
     }
 }

@@ -297,8 +297,11 @@ public final class UdevMatches {
         return true;
     }
 
-    /** udev_replace_whitespace then udev_replace_chars(NULL): runs of whitespace become one '_', ends dropped. */
-    static String replaceWhitespace(String text) {
+    /**
+     * udev_replace_whitespace then udev_replace_chars(NULL): runs of whitespace become one '_', ends dropped (also how
+     * detect reads a serial back out of a by-id name).
+     */
+    public static String replaceWhitespace(String text) {
         return replaceChars(collapseBlanks(text.strip()), "");
     }
 

@@ -352,6 +352,12 @@ public final class DesiredStatePlanner {
                 return;
             }
             String wanted = verdict.wanted();
+            if (verdict.note() != null) {
+                String note = new ConfigProblem(file, value.line(), verdict.note()).toString();
+                if (!notes.contains(note)) { // once for the line, not once per disk it matches
+                    notes.add(note);
+                }
+            }
             SettingStatus status;
             if (SettingTable.same(setting, wanted, current)) {
                 status = SettingStatus.IN_STATE;

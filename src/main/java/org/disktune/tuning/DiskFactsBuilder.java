@@ -13,9 +13,9 @@ import org.disktune.detect.Partition;
 /**
  * What a {@code [disk]} section's {@code match.*} keys can see of each disk of a {@link MachineReport}:
  * every block device except md and device-mapper arrays (loop, nvme, virtio, ide ... are disks here), with
- * the driver of its controller and the md arrays it is a member of, whole or through a partition. A WWN
- * the kernel does not show is taken from udev's {@code wwn-0x...} link in /dev/disk/by-id; a serial is never
- * cut out of a by-id name (where the model ends is not written there). Pure.
+ * the driver of its controller and the md arrays it is a member of, whole or through a partition. The WWN and
+ * serial are detect's, which reads them as udev does (IDENTIFY, sysfs, else the /dev/disk/by-id names), so a
+ * section matches the disks its udev rule matches at boot. Pure.
  */
 public final class DiskFactsBuilder {
     /** The facts of every disk, in the report's order. */
@@ -32,24 +32,13 @@ public final class DiskFactsBuilder {
                 break;
             }
         }
-        String wwn = disk.wwn();
-        if (wwn == null) {
-            List<String> links = new ArrayList<>();
-            for (String id : disk.byId()) {
-                if (id.startsWith("wwn-")) {
-                    links.add(id);
-                }
-            }
-            links.sort(null);
-            wwn = links.isEmpty() ? null : links.get(0).substring(4);
-        }
         List<String> arrays = new ArrayList<>();
         for (MdArray array : report.mdArrays()) {
             if (array.members().contains(disk.name()) || hasMemberPartition(disk, array)) {
                 arrays.add(array.name());
             }
         }
-        return new DiskFacts(disk.name(), wwn, disk.serial(), disk.byId(), disk.model(), disk.vendor(), disk.transport(),
+        return new DiskFacts(disk.name(), disk.wwn(), disk.serial(), disk.byId(), disk.model(), disk.vendor(), disk.transport(),
                 disk.rotational(), driver, arrays);
     }
 

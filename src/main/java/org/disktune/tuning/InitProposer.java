@@ -309,7 +309,9 @@ public final class InitProposer {
         String byId = named.stream().filter(n -> n.startsWith("ata-") || n.startsWith("nvme-")).findFirst()
                 .orElse(named.isEmpty() ? null : named.get(0));
         String text;
-        if (facts.serial() != null) {
+        if (facts.serial() != null && byId != null && byId.endsWith("_" + facts.serial())) {
+            text = byId.substring(byId.indexOf('-') + 1); // udev's MODEL_SERIAL, with the model a 2.6 sysfs cuts to 16 characters in full
+        } else if (facts.serial() != null) {
             text = (disk.model() == null ? "" : disk.model() + "_") + facts.serial();
         } else if (byId != null) {
             text = byId.substring(byId.indexOf('-') + 1);

@@ -40,19 +40,24 @@ final class SettingTable {
     /**
      * What the device says to one setting: the value to write on this kernel; or (wanted null) why it refuses
      * (a configuration error); or (skip non-null) why this device cannot take it although the configuration is
-     * right (a drive without APM matched by a model glob): skipped with that reason, never forced.
+     * right (a drive without APM matched by a model glob): skipped with that reason, never forced. {@code note}: what
+     * an accepted value became and why (a 2.6 scheduler name this kernel no longer offers), null when nothing to say.
      */
-    record Verdict(String wanted, String refusal, String skip) {
+    record Verdict(String wanted, String refusal, String skip, String note) {
         static Verdict accept(String wanted) {
-            return new Verdict(wanted, null, null);
+            return new Verdict(wanted, null, null, null);
+        }
+
+        static Verdict accept(String wanted, String note) {
+            return new Verdict(wanted, null, null, note);
         }
 
         static Verdict refuse(String message) {
-            return new Verdict(null, message, null);
+            return new Verdict(null, message, null, null);
         }
 
         static Verdict skip(String reason) {
-            return new Verdict(null, null, reason);
+            return new Verdict(null, null, reason, null);
         }
 
         boolean accepted() {
@@ -209,18 +214,25 @@ final class SettingTable {
         }
         for (String candidate : new String[] {v.written(), v.value(), SAME_ALGORITHM_BEFORE_BLK_MQ.get(v.value())}) {
             if (candidate != null && offered.contains(candidate)) {
-                return Verdict.accept(candidate);
+                return Verdict.accept(candidate, successorNote(v, candidate));
             }
         }
         for (String candidate : new String[] {v.written(), v.value()}) {
             if (loadableSchedulers.contains(candidate)) {
-                return Verdict.accept(candidate);
+                return Verdict.accept(candidate, successorNote(v, candidate));
             }
         }
         String why = v.written().equals("anticipatory") ? " (anticipatory was removed in Linux 2.6.33 and has no successor)" : "";
         return Verdict.refuse("scheduler " + v.written() + " is not offered by " + disk.name() + why + "; it offers "
                 + String.join(" ", offered) + (loadableSchedulers.isEmpty() ? "" : " and the kernel can load "
                 + String.join(" ", loadableSchedulers)) + ": choose one of those");
+    }
+
+    /** Said when a 2.6 name is written as its blk-mq successor because the kernel does not offer the name itself. */
+    private static String successorNote(SettingValue v, String chosen) {
+        return chosen.equals(v.written()) || !chosen.equals(v.value()) ? null
+                : "scheduler = " + v.written() + " is the Linux 2.6 name, which this kernel does not offer; using its blk-mq successor "
+                        + chosen + " (write scheduler = " + chosen + " to silence this)";
     }
 
     /**

@@ -55,8 +55,6 @@ final class ConfigCases {
                     "t.conf:12: multcount = -1 is not a whole number; use one from 0 to 255 sectors",
                     "t.conf:15: stripe_cache_size = 16 is out of range; use a whole number from 17 to 32768 entries",
                     "t.conf:17: atime = noatme is not accepted; use noatime, relatime, strictatime")),
-            new Case("anticipatory", "[disk a]\nmatch.rotational = 1\nscheduler = anticipatory\n", List.of(
-                    "t.conf:3: scheduler = anticipatory: anticipatory was removed in Linux 2.6.33 and has no blk-mq successor; choose mq-deadline or bfq")),
             new Case("scheduler syntax", "[disk a]\nmatch.rotational = 1\nscheduler = Deadline\n", List.of(
                     "t.conf:3: scheduler = Deadline is not a scheduler name; use one the disk offers in queue/scheduler, such as none, mq-deadline, bfq or kyber")),
             new Case("inline comment", "[module sata_nv]\nadma = 1 # turn on ADMA\n[disk a]\nmatch.rotational = 1 ; ssd\n", List.of(

@@ -70,7 +70,7 @@ class ScsiHostPairingTest {
     @Test
     void theLogPairsEachLibataScsiHostWithThePortOfTheSameRank() throws IOException {
         Path log = n2100LogWith("", "");
-        assertEquals(Map.of(0, "ata1", 1, "ata2"), KernelLogEvidence.portsByScsiHost(boot(log)));
+        assertEquals(Map.of(0, "ata1", 1, "ata2"), org.disktune.kernel.KernelLogDeviceMapper.portsByScsiHost(boot(log)));
     }
 
     @Test
@@ -78,24 +78,24 @@ class ScsiHostPairingTest {
         // the disk at scsi1 is not the drive ata2.00 probed: the pairing is not proven
         Path log = n2100LogWith("[   18.170000] scsi 1:0:0:0: Direct-Access     ATA      ST3250620AS      3.AA",
                 "[   18.170000] scsi 1:0:0:0: Direct-Access     ATA      ST3500630AS      3.AA");
-        assertEquals(Map.of(), KernelLogEvidence.portsByScsiHost(boot(log)));
+        assertEquals(Map.of(), org.disktune.kernel.KernelLogDeviceMapper.portsByScsiHost(boot(log)));
     }
 
     @Test
     void aMissingHostLineGivesNone() throws IOException {
         Path log = n2100LogWith("[   16.770000] scsi1 : sata_sil\n", "");
-        assertEquals(Map.of(), KernelLogEvidence.portsByScsiHost(boot(log)));
+        assertEquals(Map.of(), org.disktune.kernel.KernelLogDeviceMapper.portsByScsiHost(boot(log)));
     }
 
     @Test
     void aLogWithoutItsProbeStartGivesNone() throws IOException {
         Path noStart = n2100LogWith("[    0.000000] Linux version 2.6.25-2-iop32x", "[    0.000000] Linux versionless 2.6.25-2-iop32x");
-        assertEquals(Map.of(0, "ata1", 1, "ata2"), KernelLogEvidence.portsByScsiHost(boot(noStart)), "scsi0 and ata1 are there");
+        assertEquals(Map.of(0, "ata1", 1, "ata2"), org.disktune.kernel.KernelLogDeviceMapper.portsByScsiHost(boot(noStart)), "scsi0 and ata1 are there");
         Path later = dir.resolve("later");
         Files.writeString(later, Files.readString(noStart).replace("scsi0 : sata_sil", "scsi4 : sata_sil")
                 .replace("scsi1 : sata_sil", "scsi5 : sata_sil").replace("scsi 0:0:0:0", "scsi 4:0:0:0").replace("sd 0:0:0:0", "sd 4:0:0:0")
                 .replace("scsi 1:0:0:0", "scsi 5:0:0:0").replace("sd 1:0:0:0", "sd 5:0:0:0"));
-        assertEquals(Map.of(), KernelLogEvidence.portsByScsiHost(boot(later)), "scsi0-3 may be lost before the log's first line");
+        assertEquals(Map.of(), org.disktune.kernel.KernelLogDeviceMapper.portsByScsiHost(boot(later)), "scsi0-3 may be lost before the log's first line");
     }
 
     @Test
@@ -115,7 +115,7 @@ class ScsiHostPairingTest {
     void thePairingAgreesWithTheIdentityMatch(String sample) {
         Path root = new SampleMachines().materialize(sample);
         KernelBoot boot = boot(root.resolve("var/log/dmesg"));
-        Map<Integer, String> pairs = KernelLogEvidence.portsByScsiHost(boot);
+        Map<Integer, String> pairs = org.disktune.kernel.KernelLogDeviceMapper.portsByScsiHost(boot);
         assertFalse(pairs.isEmpty(), sample + ": the log pairs its hosts and ports");
         int compared = 0;
         for (var m : new org.disktune.kernel.KernelLogDeviceMapper().map(boot)) {

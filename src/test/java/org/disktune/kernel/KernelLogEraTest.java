@@ -299,6 +299,37 @@ class KernelLogEraTest {
     }
 
     @Test
+    void anUnstampedRhel6LogWhoseCgroupLinesPrecedeTheBannerIsOneCompleteBoot() {
+        KernelLogReport r = analyze(lines(
+                "Initializing cgroup subsys cpuset",
+                "Initializing cgroup subsys cpu",
+                "Linux version 2.6.32-358.el6.x86_64 (mockbuild@x86-022.build.eng.bos.redhat.com) (gcc version 4.4.7 20120313 "
+                        + "(Red Hat 4.4.7-3) (GCC) ) #1 SMP Tue Jan 29 11:47:41 EST 2013",
+                "Initializing cgroup subsys memory",
+                "ata1.00: 976773168 sectors, multi 16: LBA48 NCQ (depth 31/32)",
+                "Initializing cgroup subsys cpuset",
+                "Linux version 2.6.32-431.el6.x86_64 (mockbuild@x86-023.build.eng.bos.redhat.com) #1 SMP",
+                "ata1.00: 976773168 sectors, multi 16: LBA48 NCQ (depth 31/32)"), KernelLogOptions.allBoots());
+        assertEquals(2, r.bootsSeen(), "the cgroup lines before the first banner and cgroup_init's after it are no boot of their own");
+        assertEquals(List.of("2.6.32-358.el6.x86_64", "2.6.32-431.el6.x86_64"), r.boots().stream().map(KernelBoot::kernelVersion).toList());
+        assertTrue(r.boots().get(0).complete());
+        assertEquals(List.of(), r.notes());
+    }
+
+    @Test
+    void a26InquiryRevisionIsTheFirstFourFirmwareCharacters() {
+        KernelBoot boot = analyze(lines(
+                "Linux version 2.6.21.5 (root@daniel) #1 SMP PREEMPT Sat Jun 9 18:46:13 CEST 2007",
+                "ata4.00: ATA-7: ST3320620AS, 3.AAE, max UDMA/133",
+                "ata4.00: 625142448 sectors, multi 16: LBA48 NCQ (depth 31/32)",
+                "scsi 3:0:0:0: Direct-Access     ATA      ST3320620AS      3.AA PQ: 0 ANSI: 5",
+                "SCSI device sdd: 625142448 512-byte hdwr sectors (320072 MB)",
+                "sd 3:0:0:0: Attached scsi disk sdd")).lastBoot();
+        assertEquals(List.of(new AtaBlockMapping("ata4.00", "3:0:0:0", "sdd", "model, revision, sectors, target")),
+                new KernelLogDeviceMapper().map(boot));
+    }
+
+    @Test
     void rotatedLogSaysProbeLinesMayBeMissing() {
         KernelLogReport r = analyze(lines("[ 9000.000000] sd 0:0:0:0: [sda] Synchronizing SCSI cache"));
         assertEquals(List.of("no 'Linux version' line in the last boot: the log does not reach back to the boot, so probe lines may be missing"), r.notes());

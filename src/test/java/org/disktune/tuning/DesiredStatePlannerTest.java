@@ -93,6 +93,37 @@ class DesiredStatePlannerTest {
     }
 
     @Test
+    void anticipatoryIsKeptWhereThe2621KernelOffersAndRunsIt() {
+        DesiredState desired = disks(disk("raptors", 1, List.of(model("WDC WD740ADFD*", 2)),
+                scheduler("anticipatory", "anticipatory", "disk raptors", 3)));
+        TuningPlan plan = planner.plan(desired, raptors);
+        assertEquals(List.of(), plan.errors());
+        assertEquals(List.of(), plan.notes());
+        assertEquals(List.of("anticipatory", "anticipatory", "anticipatory"), plan.settings().stream().map(EffectiveSetting::wanted).toList());
+        assertEquals(List.of(SettingStatus.IN_STATE, SettingStatus.IN_STATE, SettingStatus.IN_STATE),
+                plan.settings().stream().map(EffectiveSetting::status).toList());
+    }
+
+    @Test
+    void deadlineIsWrittenAsIsOnA26KernelWithoutAWordOfItsSuccessor() {
+        DesiredState desired = disks(disk("raptors", 1, List.of(model("WDC WD740ADFD*", 2)),
+                scheduler("deadline", "mq-deadline", "disk raptors", 3)));
+        TuningPlan plan = planner.plan(desired, raptors);
+        assertEquals(List.of("deadline", "deadline", "deadline"), plan.changes().stream().map(WriteAttribute::newValue).toList());
+        assertEquals(List.of(), plan.notes());
+    }
+
+    @Test
+    void aSuccessorWrittenForA26NameIsNotedOnceForAllTheDisksOfItsLine() {
+        DesiredState desired = disks(disk("all", 1, List.of(new DiskMatch.OfTransport(org.disktune.config.Transport.ATA, 2)),
+                scheduler("deadline", "mq-deadline", "disk all", 3)));
+        TuningPlan plan = planner.plan(desired, ahci);
+        assertEquals(3, plan.settings().size());
+        assertEquals(List.of(FILE + ":3: scheduler = deadline is the Linux 2.6 name, which this kernel does not offer; using its blk-mq "
+                + "successor mq-deadline (write scheduler = mq-deadline to silence this)"), plan.notes());
+    }
+
+    @Test
     void a26SchedulerNameBecomesItsSuccessorOnABlkMqKernel() {
         DesiredState desired = disks(disk("qemu", 1, List.of(new DiskMatch.Serial("QM00001", 2)),
                 scheduler("noop", "none", "disk qemu", 3)));
@@ -203,12 +234,12 @@ class DesiredStatePlannerTest {
     }
 
     @Test
-    void matchNameOnADiskKnownOnlyByItsByIdNameSaysWhichByIdNameToUse() {
+    void matchNameOnA2621DiskSaysWhichSerialItsByIdNameCarries() {
         TuningPlan plan = planner.plan(disks(disk("boot", 1, List.of(name("sdd", false, 2)),
                 value(Setting.READ_AHEAD_KB, "256", "disk boot", 3))), raptors);
         assertEquals(List.of(new ConfigProblem(FILE, 2, "[disk boot] match.name = sdd matches sdd, which has a stable name "
-                + "(/dev/disk/by-id/ata-ST3320620AS_9QF0ABCD) while kernel names move between boots; "
-                + "match it by match.by-id = ata-ST3320620AS_9QF0ABCD, or add match.name.force = yes")), plan.errors());
+                + "(serial 9QF0ABCD) while kernel names move between boots; "
+                + "match it by match.serial = 9QF0ABCD, or add match.name.force = yes")), plan.errors());
     }
 
     @Test

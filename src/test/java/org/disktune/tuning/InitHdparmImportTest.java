@@ -53,9 +53,8 @@ class InitHdparmImportTest {
                 # Each section says why. Check them, save this as /etc/disktune/disktune.conf, then run disktune plan.
 
                 # Imported from /etc/hdparm.conf line 2 (/dev/hde {): once disktune applies these, remove that block from /etc/hdparm.conf, or the two fight at every boot and hotplug.
-                # It has no WWN, serial or /dev/disk/by-id name, so it is matched by kernel name, which can move between boots.
-                [disk IC35L120AVV207-0_hde]
-                match.name = hde
+                [disk IC35L120AVV207-0_VNVB01G2C8M3KH]
+                match.serial = VNVB01G2C8M3KH
                 # /etc/hdparm.conf line 3: io32_support = 3
                 io32 = 3
                 # /etc/hdparm.conf line 4: mult_sect_io = 16
@@ -66,12 +65,11 @@ class InitHdparmImportTest {
                 read_ahead_kb = 4096
 
                 # Imported from /etc/hdparm.conf line 8 (/dev/hdf {): once disktune applies these, remove that block from /etc/hdparm.conf, or the two fight at every boot and hotplug.
-                # It has no WWN, serial or /dev/disk/by-id name, so it is matched by kernel name, which can move between boots.
-                [disk MAXTOR_6L080J4_hdf]
-                match.name = hdf
+                [disk MAXTOR_6L080J4_664131732668]
+                match.serial = 664131732668
                 # /etc/hdparm.conf line 9: io32_support = 3
                 io32 = 3
-                # /etc/hdparm.conf line 10: mult_sect_io = 32 is not imported: multcount 32 is above the maximum of hdf (MAXTOR 6L080J4), 16 sectors; give 0..16 in [disk MAXTOR_6L080J4_hdf]
+                # /etc/hdparm.conf line 10: mult_sect_io = 32 is not imported: multcount 32 is above the maximum of hdf (MAXTOR 6L080J4), 16 sectors; give 0..16 in [disk MAXTOR_6L080J4_664131732668]
                 # /etc/hdparm.conf line 11: keep_settings_over_reset = on is not imported: keep_settings_over_reset (hdparm -k) is not a disktune setting
 
                 # / (ext3 on md1) is mounted without noatime or relatime, so every read also writes an access time; noatime stops those writes.
@@ -82,11 +80,11 @@ class InitHdparmImportTest {
                 [mount /boot]
                 atime = noatime
                 """, p.text());
-        assertEquals(List.of("[disk IC35L120AVV207-0_hde] io32 = 3: imported from /etc/hdparm.conf line 3",
-                "[disk IC35L120AVV207-0_hde] multcount = 16: imported from /etc/hdparm.conf line 4",
-                "[disk IC35L120AVV207-0_hde] dma = on: imported from /etc/hdparm.conf line 5",
-                "[disk IC35L120AVV207-0_hde] read_ahead_kb = 4096: imported from /etc/hdparm.conf line 6",
-                "[disk MAXTOR_6L080J4_hdf] io32 = 3: imported from /etc/hdparm.conf line 9"), p.reasons().subList(0, 5));
+        assertEquals(List.of("[disk IC35L120AVV207-0_VNVB01G2C8M3KH] io32 = 3: imported from /etc/hdparm.conf line 3",
+                "[disk IC35L120AVV207-0_VNVB01G2C8M3KH] multcount = 16: imported from /etc/hdparm.conf line 4",
+                "[disk IC35L120AVV207-0_VNVB01G2C8M3KH] dma = on: imported from /etc/hdparm.conf line 5",
+                "[disk IC35L120AVV207-0_VNVB01G2C8M3KH] read_ahead_kb = 4096: imported from /etc/hdparm.conf line 6",
+                "[disk MAXTOR_6L080J4_664131732668] io32 = 3: imported from /etc/hdparm.conf line 9"), p.reasons().subList(0, 5));
         assertEquals(proposer.propose(detect("seed-centos5-ide")).notes(), p.notes(), "only the notes it had without hdparm.conf");
     }
 
