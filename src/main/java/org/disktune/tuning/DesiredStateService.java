@@ -26,6 +26,7 @@ import org.disktune.modprobe.DesiredModuleOptions;
 import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.modprobe.OptionValidator;
+import org.disktune.persist.Fstab;
 
 /**
  * Backs {@code config check|show}, {@code plan} and {@code apply}: reads the desired state (the host's
@@ -175,7 +176,7 @@ public final class DesiredStateService {
             return new CheckResult(loaded.shown(), errors, loaded.parsed().state().warnings(), List.of());
         }
         MachineReport machine = detect();
-        TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine);
+        TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine, fstab());
         errors.addAll(tuning.errors());
         if (tuning.errors().isEmpty()) {
             errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, files()).errors());
@@ -323,7 +324,13 @@ public final class DesiredStateService {
 
     /** The planner's settings, with the drive features only hdparm can read right asked of hdparm on the live machine. */
     private TuningPlan tune(DesiredState state, MachineReport machine) {
-        return new HdparmReadback().refine(host, new DesiredStatePlanner().plan(state, machine));
+        return new HdparmReadback().refine(host, new DesiredStatePlanner().plan(state, machine, fstab()));
+    }
+
+    /** The machine's fstab, for mount points it names that are not mounted now; null when it has none. */
+    private Fstab fstab() {
+        byte[] bytes = read(PersistencePlanner.FSTAB);
+        return bytes == null ? null : Fstab.parse(bytes, PersistencePlanner.FSTAB);
     }
 
     /** Where Debian's /etc/hdparm.conf sets what the configuration sets (the two would fight at every boot). */
