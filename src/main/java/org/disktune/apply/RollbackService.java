@@ -42,14 +42,17 @@ public final class RollbackService {
      * What a rollback did or would do. {@code reverted}: the ids reverted, newest first (empty: nothing to
      * roll back); {@code journalId}/{@code bootId}: the new entry (null for a dry run or when nothing was
      * done); {@code changed}: the machine paths (files and sysfs attributes) written, removed or that a dry
-     * run would change, in plan order; {@code notRestored}: lines such as "could not restore
+     * run would change, in plan order; {@code restored}: the same as {@link Restored} names it for the message
+     * ("sda queue/scheduler = mq-deadline"), and {@code rebootNeeded} whether that needs a reboot (an image or a
+     * boot file); {@code notRestored}: lines such as "could not restore
      * /sys/block/sdc/queue/scheduler: device gone"; {@code plan}: the rendered plan (diffs), always set.
      */
     public record RollbackResult(boolean dryRun, List<String> reverted, String journalId, String bootId, List<String> changed,
-            List<String> notRestored, String plan) {
+            List<String> restored, boolean rebootNeeded, List<String> notRestored, String plan) {
         public RollbackResult {
             reverted = List.copyOf(reverted);
             changed = List.copyOf(changed);
+            restored = List.copyOf(restored);
             notRestored = List.copyOf(notRestored);
         }
 
@@ -109,12 +112,13 @@ public final class RollbackService {
             changed.addAll(PlanExecutor.touchedPaths(List.of(change)));
             PlanExecutor.attributeOf(change).ifPresent(a -> changed.add(a.path()));
         }
+        Restored restored = Restored.of(plan.plan());
         return new RollbackResult(dryRun, plan.targets().stream().map(JournalEntry::id).toList(),
-                entry == null ? null : entry.id(), entry == null ? null : entry.bootId(), changed, plan.notRestored(),
-                new PlanRenderer().render(plan.plan()));
+                entry == null ? null : entry.id(), entry == null ? null : entry.bootId(), changed, restored.items(),
+                restored.rebootNeeded(), plan.notRestored(), new PlanRenderer().render(plan.plan()));
     }
 
     private static RollbackResult nothing(boolean dryRun) {
-        return new RollbackResult(dryRun, List.of(), null, null, List.of(), List.of(), "");
+        return new RollbackResult(dryRun, List.of(), null, null, List.of(), List.of(), false, List.of(), "");
     }
 }

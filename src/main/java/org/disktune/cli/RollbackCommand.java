@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 import org.disktune.apply.RollbackService;
 import org.disktune.apply.RollbackService.RollbackResult;
 import org.disktune.core.ExitCode;
-import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.tuning.ChangePreflight;
 
 import picocli.CommandLine.Command;
@@ -19,7 +18,8 @@ import picocli.CommandLine.Option;
                 + "the backups, sysfs attributes to the values they had; a device that is gone is named and skipped, a disk whose "
                 + "kernel name moved is found by its stable ID. One new journal entry; the reverted entries are marked undone. "
                 + "Refused when a file was changed since disktune wrote it (--force restores it anyway).",
-                "Exit 0 when done or nothing to roll back, 3 when a module option file or image was restored (reboot), 2 for an "
+                "Exit 0 when done or nothing to roll back, 3 when an initramfs image or a boot file (/boot, /etc/modprobe.d/disktune.conf) "
+                        + "was restored (reboot), 2 for an "
                         + "unknown ID, 4 when not root, 5 when a step failed and the rollback was put back. Needs root, except with --dry-run."})
 final class RollbackCommand implements Callable<Integer> {
     private final Session session;
@@ -54,7 +54,7 @@ final class RollbackCommand implements Callable<Integer> {
                 out.print(result.plan());
             } else {
                 out.println("rolled back " + String.join(", ", result.reverted()) + ": restored "
-                        + (result.changed().isEmpty() ? "nothing (everything was as before)" : String.join(", ", result.changed())));
+                        + (result.restored().isEmpty() ? "nothing (everything was as before)" : String.join(", ", result.restored())));
                 out.println("journal " + result.journalId() + " (boot " + result.bootId() + ")");
             }
             result.notRestored().forEach(n -> out.println("not restored: " + n));
@@ -62,7 +62,6 @@ final class RollbackCommand implements Callable<Integer> {
                 out.println("dry run: nothing was changed");
             }
         });
-        boolean reboot = !dryRun && result.changed().stream().anyMatch(p -> p.equals(DisktuneModprobeFile.PATH) || p.startsWith("/boot/"));
-        return reboot ? ExitCode.REBOOT_NEEDED.code() : ExitCode.OK.code();
+        return !dryRun && result.rebootNeeded() ? ExitCode.REBOOT_NEEDED.code() : ExitCode.OK.code();
     }
 }

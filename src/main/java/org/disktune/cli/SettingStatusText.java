@@ -14,6 +14,7 @@ final class SettingStatusText {
             case SKIPPED -> "skipped (not supported)";
             case UNKNOWN -> "unknown";
             case INVALID -> "invalid";
+            case NOT_MOUNTED -> "not mounted (fstab)";
         };
     }
 }

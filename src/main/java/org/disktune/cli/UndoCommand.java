@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
                 "Revert the newest change disktune applied (and did not undo yet): every file and initramfs image it touched is "
                         + "put back byte for byte from the backups in /var/lib/disktune/backups, as a new journaled change. Refused "
                         + "when a file was changed since (use --force to restore it anyway) or a backup is missing.",
-                "Exit 3 (reboot needed) when files were restored, 0 when there is nothing to undo. Needs root, except with --dry-run."})
+                "Exit 3 (reboot needed) when an initramfs image or a boot file (/boot, /etc/modprobe.d/disktune.conf) was restored, "
+                        + "0 when done otherwise (sysfs values, udev rules, fstab, the configuration) or when there is nothing to undo. "
+                        + "Needs root, except with --dry-run."})
 final class UndoCommand implements Callable<Integer> {
     private final Session session;
 
@@ -40,12 +42,11 @@ final class UndoCommand implements Callable<Integer> {
                 out.print(result.plan());
                 out.println("dry run: nothing was changed");
             } else {
-                out.println(result.undoneDescription() + ": restored " + (result.restored().isEmpty() ? "nothing (every file was as before)"
+                out.println(result.undoneDescription() + ": restored " + (result.restored().isEmpty() ? "nothing (everything was as before)"
                         : String.join(", ", result.restored())));
                 out.println("journal " + result.journalId() + " (boot " + result.bootId() + ")");
             }
         });
-        boolean restored = !result.nothingToUndo() && !dryRun && !result.restored().isEmpty();
-        return restored ? ExitCode.REBOOT_NEEDED.code() : ExitCode.OK.code();
+        return !dryRun && result.rebootNeeded() ? ExitCode.REBOOT_NEEDED.code() : ExitCode.OK.code();
     }
 }

@@ -27,6 +27,8 @@ import org.disktune.detect.Disk;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.detect.Mount;
+import org.disktune.persist.Fstab;
+import org.disktune.persist.FstabEntry;
 
 /**
  * Plans the runtime settings of a {@link DesiredState} on a machine read beforehand: pure, no host.
@@ -38,7 +40,8 @@ import org.disktune.detect.Mount;
  * lines; the same value twice is fine. {@code match.name} on a disk with a stable identity is an error unless
  * forced: kernel names move between boots.</li>
  * <li>Arrays: {@code [md NAME]} by kernel name, or by {@code match.uuid} (compared without case and without
- * {@code :}/{@code -}). Mounts: {@code [mount PATH]} by mount point.</li>
+ * {@code :}/{@code -}). Mounts: {@code [mount PATH]} by mount point; one that is not mounted now but has an fstab
+ * line is planned for that line ({@link SettingStatus#NOT_MOUNTED}).</li>
  * <li>Every value is checked against the device (the scheduler it offers, its maximum queue depth, the RAID
  * level, the transport for hdparm settings, the kernel for mount options) and turned into the value to
  * write on this kernel.</li>
@@ -57,7 +60,16 @@ public final class DesiredStatePlanner {
     private final DiskFactsBuilder factsBuilder = new DiskFactsBuilder();
 
     public TuningPlan plan(DesiredState desired, MachineReport machine) {
-        return new Planning(desired, machine).run();
+        return plan(desired, machine, null);
+    }
+
+    /**
+     * As {@link #plan(DesiredState, MachineReport)}, with the machine's {@code fstab} (null: none): a {@code [mount]}
+     * section for a mount point that is not mounted now but has an fstab line gets its settings as
+     * {@link SettingStatus#NOT_MOUNTED} (written into that line, no remount) instead of being absent.
+     */
+    public TuningPlan plan(DesiredState desired, MachineReport machine, Fstab fstab) {
+        return new Planning(desired, machine, fstab).run();
     }
 
     /**
@@ -137,6 +149,7 @@ public final class DesiredStatePlanner {
     private final class Planning {
         private final DesiredState desired;
         private final MachineReport machine;
+        private final Fstab fstab;
         private final String file;
         private final SettingTable table;
         private final List<EffectiveSetting> settings = new ArrayList<>();
@@ -146,9 +159,10 @@ public final class DesiredStatePlanner {
         private final List<String> notes = new ArrayList<>();
         private final Map<Conflict, Set<String>> conflicts = new LinkedHashMap<>();
 
-        Planning(DesiredState desired, MachineReport machine) {
+        Planning(DesiredState desired, MachineReport machine, Fstab fstab) {
             this.desired = desired;
             this.machine = machine;
+            this.fstab = fstab;
             this.file = desired.source() == null ? "disktune.conf" : desired.source();
             this.table = SettingTable.of(machine);
         }
@@ -276,11 +290,33 @@ public final class DesiredStatePlanner {
                 }
                 resolve(new Target.OfMount(mount), candidates);
             }
+            Map<String, List<Candidate>> unmounted = new LinkedHashMap<>();
+            Map<String, FstabEntry> lines = new LinkedHashMap<>();
             for (int i = 0; i < rules.size(); i++) {
                 MountRule rule = rules.get(i);
-                if (!matched[i]) {
-                    absent.add("[" + rule.section() + "] line " + rule.line() + ": nothing is mounted at " + rule.mountPoint());
+                if (matched[i]) {
+                    continue;
                 }
+                String point = mountPoint(rule.mountPoint());
+                List<FstabEntry> inFstab = fstab == null ? List.of() : fstab.entries(point).stream().filter(e -> !e.swap()).toList();
+                if (inFstab.isEmpty()) {
+                    absent.add("[" + rule.section() + "] line " + rule.line() + ": nothing is mounted at " + rule.mountPoint());
+                    continue;
+                }
+                lines.putIfAbsent(point, inFstab.get(0));
+                List<Candidate> candidates = unmounted.computeIfAbsent(point, p -> new ArrayList<>());
+                for (SettingValue v : rule.settings()) {
+                    if (v.setting().scope() == SettingScope.MOUNT) {
+                        candidates.add(new Candidate(Specificity.NAME, v));
+                    }
+                }
+            }
+            for (Map.Entry<String, List<Candidate>> e : unmounted.entrySet()) {
+                FstabEntry line = lines.get(e.getKey());
+                List<String> options = e.getValue().stream().map(c -> c.value().setting().key() + " = " + c.value().written()).toList();
+                notes.add(e.getKey() + " is not mounted now, so no remount is done: its " + fstab.file() + " line " + line.line()
+                        + " carries " + String.join(", ", options) + ", in effect once it is mounted");
+                resolve(new Target.OfUnmounted(new Mount(line.spec(), e.getKey(), line.type(), List.of())), e.getValue());
             }
         }
 
@@ -359,7 +395,9 @@ public final class DesiredStatePlanner {
                 }
             }
             SettingStatus status;
-            if (SettingTable.same(setting, wanted, current)) {
+            if (target instanceof Target.OfUnmounted) {
+                status = SettingStatus.NOT_MOUNTED; // the persistence planner writes it into the fstab line, no remount
+            } else if (SettingTable.same(setting, wanted, current)) {
                 status = SettingStatus.IN_STATE;
             } else if (setting.mechanism() != SettingMechanism.SYSFS) {
                 status = SettingStatus.CHANGE; // hdparm and remount steps are planned from these by the persistence planner

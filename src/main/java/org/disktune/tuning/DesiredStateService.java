@@ -31,6 +31,7 @@ import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.OptionValidator;
+import org.disktune.persist.Fstab;
 import org.disktune.persist.UdevRulesDifference;
 import org.disktune.persist.UdevRulesGenerator;
 
@@ -212,7 +213,7 @@ public final class DesiredStateService {
         }
         errors.addAll(unknownModules(loaded));
         MachineReport machine = detect();
-        TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine);
+        TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine, fstab());
         errors.addAll(tuning.errors());
         if (tuning.errors().isEmpty()) {
             errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, files()).errors());
@@ -367,7 +368,13 @@ public final class DesiredStateService {
 
     /** The planner's settings, with the drive features only hdparm can read right asked of hdparm on the live machine. */
     private TuningPlan tune(DesiredState state, MachineReport machine) {
-        return new HdparmReadback().refine(host, new DesiredStatePlanner().plan(state, machine));
+        return new HdparmReadback().refine(host, new DesiredStatePlanner().plan(state, machine, fstab()));
+    }
+
+    /** The machine's fstab, for mount points it names that are not mounted now; null when it has none. */
+    private Fstab fstab() {
+        byte[] bytes = read(PersistencePlanner.FSTAB);
+        return bytes == null ? null : Fstab.parse(bytes, PersistencePlanner.FSTAB);
     }
 
     /** Where Debian's /etc/hdparm.conf sets what the configuration sets (the two would fight at every boot). */

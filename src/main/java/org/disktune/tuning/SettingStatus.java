@@ -15,5 +15,10 @@ public enum SettingStatus {
     /** The device does not support the feature (no APM, no write cache): skipped with the reason, never forced. */
     SKIPPED,
     /** The device refuses the setting, or two sections disagree: see the plan's errors. */
-    INVALID
+    INVALID,
+    /**
+     * A mount option of a file system that is not mounted now but has an fstab line (a {@code noauto} data disk, a mount a
+     * later boot makes): written into that line, no remount; it takes effect when the file system is mounted.
+     */
+    NOT_MOUNTED
 }

@@ -38,6 +38,15 @@ sealed interface Target {
         public SettingTable.Verdict check(SettingTable table, SettingValue value) { return table.check(value.setting(), value, array); }
     }
 
+    /** A file system with an fstab line that is not mounted now ({@code fstabLine}: its fstab line, no options read). */
+    record OfUnmounted(Mount fstabLine) implements Target {
+        public SettingScope scope() { return SettingScope.MOUNT; }
+        public String name() { return fstabLine.mountPoint(); }
+        public String identity() { return null; }
+        public String current(SettingTable table, Setting setting) { return null; }
+        public SettingTable.Verdict check(SettingTable table, SettingValue value) { return table.check(value.setting(), value, fstabLine); }
+    }
+
     record OfMount(Mount mount) implements Target {
         public SettingScope scope() { return SettingScope.MOUNT; }
         public String name() { return mount.mountPoint(); }

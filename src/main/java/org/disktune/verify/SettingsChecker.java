@@ -6,13 +6,16 @@ import java.util.List;
 import org.disktune.config.SettingMechanism;
 import org.disktune.tuning.DesiredStateService.Evaluation;
 import org.disktune.tuning.EffectiveSetting;
+import org.disktune.tuning.PersistencePlanner;
 
 /**
  * The settings of the configuration against the live machine: one check per disk, array or mount and setting,
  * naming the target with its stable ID, the setting, the wanted and the found value, and the fix. Sysfs settings
  * are ok or drift (changed behind disktune's back, or never applied: {@code disktune apply}); hdparm settings and
  * mount options are not applied by this version: ok when the machine already has the value, else unknown with
- * that reason. A section that matches nothing on this machine is absent (a failure only with --strict).
+ * that reason. A mount option of a file system that is not mounted now but has an fstab line is pending while that
+ * line carries it (drift when it does not). A section that matches nothing on this machine is absent (a failure only
+ * with --strict).
  */
 final class SettingsChecker implements Checker {
     private final Evaluation evaluation;
@@ -44,6 +47,13 @@ final class SettingsChecker implements Checker {
                         "the device does not support this setting, so it is skipped");
                 case INVALID -> new Check("setting", subject, CheckStatus.DRIFT, expected, found,
                         "the device refuses this setting; fix the configuration (disktune config check)");
+                case NOT_MOUNTED -> fstabPending()
+                        ? new Check("setting", subject, CheckStatus.DRIFT, expected, "not mounted",
+                                s.target() + " is not mounted now and " + PersistencePlanner.FSTAB + " does not carry " + s.setting().key()
+                                        + " = " + s.wanted() + " for it yet; fix: disktune apply" + config())
+                        : new Check("setting", subject, CheckStatus.PENDING, expected, "not mounted",
+                                s.target() + " is not mounted now: its " + PersistencePlanner.FSTAB
+                                        + " line carries it, and it takes effect when it is mounted");
             }).about(new Check.Target(s.target(), s.identity(), s.setting().key())));
         }
         for (String absent : evaluation.tuning().absent()) {
@@ -51,6 +61,11 @@ final class SettingsChecker implements Checker {
                     "nothing on this machine matches it (fails only with --strict)"));
         }
         return checks;
+    }
+
+    /** Whether fstab differs from what the configuration asks (the write apply would make). */
+    private boolean fstabPending() {
+        return evaluation.persistence().gaps().stream().anyMatch(g -> g.file().equals(PersistencePlanner.FSTAB));
     }
 
     private String config() {
