@@ -202,6 +202,7 @@ public final class DesiredStateService {
         requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
         persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause()));
+        notes.addAll(persistence.notes());
         hdparmOverlaps(tuning).forEach(o -> notes.add("hdparm.conf: " + o.message()));
         List<Change> changes = new ArrayList<>();
 
