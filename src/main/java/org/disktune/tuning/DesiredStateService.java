@@ -122,10 +122,11 @@ public final class DesiredStateService {
      * a file that is missing or differs from the configuration, or a setting nothing makes last (a mount point
      * without an fstab line), each naming the file to fix.
      */
-    public record Persistence(List<String> inPlace, List<PersistenceGap> gaps) {
+    public record Persistence(List<String> inPlace, List<PersistenceGap> gaps, List<PersistenceGap> uncertain) {
         public Persistence {
             inPlace = List.copyOf(inPlace);
             gaps = List.copyOf(gaps);
+            uncertain = List.copyOf(uncertain);
         }
     }
 
@@ -160,12 +161,14 @@ public final class DesiredStateService {
         }
         gaps.addAll(steps.unpersisted());
         List<String> inPlace = new ArrayList<>();
-        for (String file : PersistencePlanner.carriers(state)) {
+        List<String> carriers = new ArrayList<>(PersistencePlanner.carriers(state));
+        carriers.addAll(steps.carriers());
+        for (String file : carriers) {
             if (!pending.contains(file)) {
                 inPlace.add(file);
             }
         }
-        return new Persistence(inPlace, gaps);
+        return new Persistence(inPlace, gaps, steps.uncertain());
     }
 
     public CheckResult check() {

@@ -51,12 +51,17 @@ public final class PersistencePlanner {
      * {@code files}: writes of the udev rules and fstab; {@code live}: hdparm and remount steps; {@code reload}: the
      * udevadm steps that load the new rules and replay them on the devices they match; {@code errors}: settings that
      * cannot be made to last (a match udev cannot see, an fstab line that cannot be edited); {@code unpersisted}:
-     * settings that hold until the next boot only, each with the reason (a mount point fstab does not have).
+     * settings that hold until the next boot only, each with the reason (a mount point fstab does not have); {@code notes}:
+     * what the plan says about how settings last on this machine; {@code carriers}: files beyond {@link #carriers(DesiredState)}
+     * that carry settings on this machine (the rc.local of a machine without systemd); {@code uncertain}: persistence that
+     * cannot be told to work from here (a RUN of systemd-run where the init system is not known), for verify's unknown.
      */
     public record Steps(List<Change> files, List<Change> live, List<Change> reload, List<ConfigProblem> errors, List<PersistenceGap> unpersisted,
-            List<String> notes) {
+            List<String> notes, List<String> carriers, List<PersistenceGap> uncertain) {
         public Steps {
             notes = List.copyOf(notes);
+            carriers = List.copyOf(carriers);
+            uncertain = List.copyOf(uncertain);
             files = List.copyOf(files);
             live = List.copyOf(live);
             reload = List.copyOf(reload);
@@ -79,7 +84,7 @@ public final class PersistencePlanner {
         p.hdparm();
         p.mdReadAhead();
         p.mounts();
-        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted, p.notes);
+        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted, p.notes, p.carriers, p.uncertain);
     }
 
     private final class Planning {
@@ -94,6 +99,8 @@ public final class PersistencePlanner {
         final List<ConfigProblem> errors = new ArrayList<>();
         final List<PersistenceGap> unpersisted = new ArrayList<>();
         final List<String> notes = new ArrayList<>();
+        final List<String> carriers = new ArrayList<>();
+        final List<PersistenceGap> uncertain = new ArrayList<>();
         final UdevRulesGenerator.Target target;
 
         Planning(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
@@ -139,6 +146,8 @@ public final class PersistencePlanner {
                 } else if (init.kind() == org.disktune.detect.InitSystem.Kind.UNKNOWN) {
                     notes.add("the init system of this machine is not known (" + init.evidence() + "): the udev rules apply hdparm settings by "
                             + "systemd-run, which only works when systemd boots it");
+                    uncertain.add(new PersistenceGap(RULES, "hdparm settings", "the rules apply them by systemd-run, and the init system of this "
+                            + "machine is not known (" + init.evidence() + "), so whether that runs at boot cannot be told"));
                 }
             }
             if (!target.mdQueue() && hasMdReadAhead(state)) {
@@ -260,6 +269,7 @@ public final class PersistencePlanner {
                                 + (commands.size() == 1 ? " disk" : " disks") + " present now"));
             }
             if (!commands.isEmpty()) {
+                carriers.add(path);
                 notes.add(path + " sets the hdparm settings of the disks present now; a disk plugged in later gets them from `disktune apply`");
             }
         }
