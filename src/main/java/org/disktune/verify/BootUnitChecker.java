@@ -39,7 +39,7 @@ final class BootUnitChecker implements Checker {
         boolean hdparm = evaluation.tuning().settings().stream().anyMatch(s -> s.setting().mechanism() == SettingMechanism.HDPARM
                 && s.wanted() != null);
         // without systemd the rule runs no disktune and there is no disktune.service: rc.local carries the hdparm settings
-        boolean systemd = context.machine().initSystem().kind() != org.disktune.detect.InitSystem.Kind.SYSVINIT;
+        boolean systemd = org.disktune.detect.InitSystem.detect(host).kind() != org.disktune.detect.InitSystem.Kind.SYSVINIT;
         if (!systemd) {
             return checks;
         }
