@@ -249,8 +249,7 @@ class DesiredStateCommandTest {
         // rc.local carries them, in a marked block after what was there (issue 29 item 3)
         assertFalse(Files.exists(host.path(RULES)), "no udev rule that could not run");
         assertTrue(apply.out().contains("no systemd"), apply.out());
-        assertTrue(Files.readString(host.path("/etc/rc.local")).endsWith("touch /var/lock/subsys/local
-"
+        assertTrue(Files.readString(host.path("/etc/rc.local")).endsWith("touch /var/lock/subsys/local\n"
                 + "# BEGIN disktune: generated from /etc/disktune/disktune.conf (hdparm settings udev cannot apply without systemd); "
                 + "`disktune apply` rewrites this block\nhdparm -c3 -m16 /dev/hde\nhdparm -c3 -m16 /dev/hdf\n# END disktune\n"),
                 Files.readString(host.path("/etc/rc.local")));
