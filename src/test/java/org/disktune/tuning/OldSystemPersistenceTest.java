@@ -82,6 +82,16 @@ class OldSystemPersistenceTest {
     }
 
     @Test
+    void hdparmBySystemdRunWhereTheInitSystemIsNotKnownIsUncertainForVerify() {
+        Planned p = plan("qemu-ahci"); // a sysfs capture: no systemd, inittab or rc.local in the tree
+        assertEquals(InitSystem.Kind.UNKNOWN, p.machine.initSystem().kind());
+        assertTrue(written(p, UdevRulesGenerator.PATH).contains(UdevRulesGenerator.RUN), "kept: it is right on a systemd machine");
+        assertEquals(1, p.steps.uncertain().size(), p.steps.uncertain().toString());
+        assertTrue(p.steps.uncertain().get(0).cause().contains("cannot be told"), p.steps.uncertain().toString());
+        assertTrue(p.steps.notes().stream().anyMatch(n -> n.contains("init system of this machine is not known")), p.steps.notes().toString());
+    }
+
+    @Test
     void kernelsFrom2632OnShowMdQueue() {
         assertFalse(MdArray.queueShown("2.6.18-8.el5"));
         assertFalse(MdArray.queueShown("2.6.31.14"));
