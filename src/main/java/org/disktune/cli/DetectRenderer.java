@@ -95,6 +95,9 @@ final class DetectRenderer {
             t.print(out);
         }
 
+        out.println();
+        out.println("Init " + report.initSystem().describe());
+
         if (!report.notes().isEmpty()) {
             out.println();
             for (String n : report.notes()) {

@@ -94,7 +94,22 @@ public final class MachineDetector {
                 List.of(), log.notes());
         return new MachineReport(kernel, withoutFindings.controllers(), ports, disks, arrays, mounts,
                 new FindingsAnalyzer(DriverCatalog.load(), new ModprobeConfigReader(host).read()).analyze(withoutFindings), log.notes(),
-                LoadableSchedulers.read(host, kernel));
+                LoadableSchedulers.read(host, kernel), InitSystem.detect(host));
+    }
+
+    /**
+     * The readahead of an md array whose kernel shows no queue/read_ahead_kb (before Linux 2.6.32), through the BLKRAGET
+     * ioctl (512-byte sectors, as blockdev --getra) on the running machine; null elsewhere or when the ioctl fails.
+     */
+    private Integer ioctlReadAheadKb(String name) {
+        if (!host.live() || !name.startsWith("md")) {
+            return null;
+        }
+        try {
+            return Math.toIntExact(host.blockDevices().readAheadSectors(name) / 2);
+        } catch (RuntimeException e) {
+            return null; // no such node, not root: the value stays unknown
+        }
     }
 
     private static String kernelFromVersion(String version) {
@@ -266,7 +281,8 @@ public final class MachineDetector {
                 queueDepth,
                 active,
                 schedulers,
-                sysfs.integer(queue.resolve("read_ahead_kb")).orElse(null),
+                sysfs.integer(queue.resolve("read_ahead_kb")).orElse(null) != null ? sysfs.integer(queue.resolve("read_ahead_kb")).orElse(null)
+                        : ioctlReadAheadKb(name),
                 sysfs.integer(queue.resolve("nr_requests")).orElse(null),
                 sysfs.integer(queue.resolve("max_sectors_kb")).orElse(null),
                 partitions(blockDir),

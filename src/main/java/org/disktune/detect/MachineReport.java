@@ -8,6 +8,7 @@ import java.util.List;
  * Everything {@code disktune detect} found on one machine; notes say what could not be read and why.
  * {@code loadableSchedulers}: I/O schedulers built as modules of the running kernel, which a write to
  * {@code queue/scheduler} loads (see {@link LoadableSchedulers}); empty when the kernel's modules.alias is not there.
+ * {@code initSystem}: what boots the machine ({@link InitSystem}), which decides what can carry a setting across reboots.
  */
 public record MachineReport(
         String kernel,
@@ -18,16 +19,24 @@ public record MachineReport(
         List<Mount> mounts,
         List<Finding> findings,
         List<String> notes,
-        List<String> loadableSchedulers) {
+        List<String> loadableSchedulers,
+        InitSystem initSystem) {
 
     public MachineReport {
         loadableSchedulers = loadableSchedulers == null ? List.of() : List.copyOf(loadableSchedulers);
+        initSystem = initSystem == null ? InitSystem.UNKNOWN : initSystem;
+    }
+
+    /** A report whose init system is not known. */
+    public MachineReport(String kernel, List<Controller> controllers, List<AtaPort> ataPorts, List<Disk> disks, List<MdArray> mdArrays,
+            List<Mount> mounts, List<Finding> findings, List<String> notes, List<String> loadableSchedulers) {
+        this(kernel, controllers, ataPorts, disks, mdArrays, mounts, findings, notes, loadableSchedulers, InitSystem.UNKNOWN);
     }
 
     /** A report without loadable schedulers (a machine whose modules are not known). */
     public MachineReport(String kernel, List<Controller> controllers, List<AtaPort> ataPorts, List<Disk> disks, List<MdArray> mdArrays,
             List<Mount> mounts, List<Finding> findings, List<String> notes) {
-        this(kernel, controllers, ataPorts, disks, mdArrays, mounts, findings, notes, List.of());
+        this(kernel, controllers, ataPorts, disks, mdArrays, mounts, findings, notes, List.of(), InitSystem.UNKNOWN);
     }
 
     /**
@@ -43,6 +52,6 @@ public record MachineReport(
             }
         }
         shown = Collections.unmodifiableList(shown); // unmodifiable, as the stream's toList() was
-        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers);
+        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem);
     }
 }

@@ -61,6 +61,21 @@ public final class UdevRulesGenerator {
      */
     public static final String RUN = "/usr/bin/systemd-run --no-block --collect --quiet " + LAUNCHER + " apply --device %k";
 
+    /** util-linux's blockdev: /sbin on every distribution (a link to /usr/sbin on merged-/usr ones), for udev's absolute RUN. */
+    public static final String BLOCKDEV = "/sbin/blockdev";
+
+    /**
+     * What the machine the rules are for can honour: {@code systemdRun}, a RUN of {@code systemd-run} (false when the
+     * init system is not systemd: then hdparm settings get no RUN and persist elsewhere, and the comment says so);
+     * {@code mdQueue}, {@code queue/read_ahead_kb} on md arrays (false before Linux 2.6.32: then an array's readahead
+     * is set by a RUN of {@code blockdev --setra} in 512-byte sectors, the BLKRASET ioctl, instead of an ATTR the
+     * kernel does not have).
+     */
+    public record Target(boolean systemdRun, boolean mdQueue) {
+        /** A current systemd machine. */
+        public static final Target CURRENT = new Target(true, true);
+    }
+
     private static final String BASE = "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\"";
 
     /** The rule text of one section (or of its schedulers), where it sorts, and the section's line (which names it). */
@@ -82,6 +97,11 @@ public final class UdevRulesGenerator {
 
     /** As above, with match.md resolved to the members its array has now (see {@link UdevMatches}). */
     public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted, UdevMatches.MdMembers members) {
+        return generate(state, wanted, members, Target.CURRENT);
+    }
+
+    /** As above, for a machine that honours what {@code target} says. */
+    public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted, UdevMatches.MdMembers members, Target target) {
         String file = state.source() == null ? "(no configuration file)" : state.source();
         List<ConfigProblem> errors = new ArrayList<>();
         List<Section> schedulers = new ArrayList<>();
@@ -105,13 +125,13 @@ public final class UdevRulesGenerator {
                 }
             }
             if (!scheduler.isEmpty()) {
-                Optional<Section> section = diskRule(rule, expressed, scheduler, wanted, members, file, errors);
+                Optional<Section> section = diskRule(rule, expressed, scheduler, wanted, members, target, file, errors);
                 if (section.isPresent()) {
                     schedulers.add(section.get());
                 }
             }
             if (persisted(rest)) {
-                Optional<Section> section = diskRule(rule, expressed, rest, wanted, members, file, errors);
+                Optional<Section> section = diskRule(rule, expressed, rest, wanted, members, target, file, errors);
                 if (section.isPresent()) {
                     disks.add(section.get());
                 }
@@ -139,8 +159,8 @@ public final class UdevRulesGenerator {
                 lines.add(UdevKey.of("KERNEL", "==", rule.label()).render());
             }
             lines.add(new UdevKey("ATTR", "md/array_state", "!=", "|clear|inactive").render());
-            Optional<List<String>> settings = settings(rule.settings(), wanted, file, comment, errors);
-            if (settings.isPresent()) {
+            Optional<List<String>> settings = settings(rule.settings(), wanted, target, file, comment, errors);
+            if (settings.isPresent() && !settings.get().isEmpty()) {
                 lines.addAll(settings.get());
                 arrays.add(new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), rule(comment, lines)));
             }
@@ -172,7 +192,7 @@ public final class UdevRulesGenerator {
 
     /** One rule of a [disk] section for {@code subset} of its settings; empty when a value is refused. */
     private static Optional<Section> diskRule(DiskRule rule, UdevMatches.Expressed expressed, List<SettingValue> subset,
-            Function<SettingValue, String> wanted, UdevMatches.MdMembers members, String file, List<ConfigProblem> errors) {
+            Function<SettingValue, String> wanted, UdevMatches.MdMembers members, Target target, String file, List<ConfigProblem> errors) {
         List<String> comment = new ArrayList<>();
         comment.add("# [" + rule.section() + "] line " + rule.line());
         for (DiskMatch m : rule.matches()) {
@@ -183,9 +203,9 @@ public final class UdevRulesGenerator {
         List<String> lines = new ArrayList<>();
         lines.add(BASE + ", KERNEL!=\"md*|dm-*\"");
         lines.add(render(expressed.keys()));
-        Optional<List<String>> settings = settings(subset, wanted, file, comment, errors);
-        if (settings.isEmpty()) {
-            return Optional.empty();
+        Optional<List<String>> settings = settings(subset, wanted, target, file, comment, errors);
+        if (settings.isEmpty() || settings.get().isEmpty()) {
+            return Optional.empty(); // refused, or nothing this machine's udev can do for the section
         }
         lines.addAll(settings.get());
         return Optional.of(new Section(rule.specificity(), rule.line(), rule(comment, lines)));
@@ -200,9 +220,12 @@ public final class UdevRulesGenerator {
         return false;
     }
 
-    /** The ATTR and RUN lines of a section, adding a comment line per setting; empty when a value is refused. */
-    private static Optional<List<String>> settings(List<SettingValue> settings, Function<SettingValue, String> wanted, String file,
-            List<String> comment, List<ConfigProblem> errors) {
+    /**
+     * The ATTR and RUN lines of a section, adding a comment line per setting; empty when a value is refused, an empty list
+     * when nothing of the section can be done by udev on {@code target}.
+     */
+    private static Optional<List<String>> settings(List<SettingValue> settings, Function<SettingValue, String> wanted, Target target,
+            String file, List<String> comment, List<ConfigProblem> errors) {
         List<String> lines = new ArrayList<>();
         boolean hdparm = false;
         boolean refused = false;
@@ -218,13 +241,21 @@ public final class UdevRulesGenerator {
                     refused = true;
                     continue;
                 }
+                if (value.setting() == Setting.MD_READ_AHEAD_KB && !target.mdQueue() && write.matches("[0-9]{1,9}")) {
+                    String sectors = Long.toString(Long.parseLong(write) * 2);
+                    comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
+                            + " (" + sectors + " sectors by blockdev --setra: md arrays of this kernel have no queue/read_ahead_kb)");
+                    lines.add(UdevKey.of("RUN", "+=", BLOCKDEV + " --setra " + sectors + " /dev/%k").render());
+                    continue;
+                }
                 comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
                         + (write.equals(value.written()) ? "" : " (written as " + write + ")"));
                 lines.add(new UdevKey("ATTR", value.setting().attribute().orElseThrow(), "=", write).render());
             } else if (mechanism == SettingMechanism.HDPARM) {
                 comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
-                        + " (hdparm, by " + LAUNCHER + " apply --device)");
-                hdparm = true;
+                        + (target.systemdRun() ? " (hdparm, by " + LAUNCHER + " apply --device)"
+                                : " (hdparm, not by this rule: udev cannot start disktune without systemd; rc.local sets it at boot)"));
+                hdparm = target.systemdRun();
             }
         }
         if (hdparm) {

@@ -129,13 +129,16 @@ public final class DesiredStateService {
      * How the settings last, for verify: the files that carry them and are in place ({@code inPlace}), each gap:
      * a file that is missing or differs from the configuration, or a setting nothing makes last (a mount point
      * without an fstab line), each naming the file to fix; and the udev rules file when it differs only in what udev
-     * does not read (comments, blank lines): the settings are intact ({@code intact}, with what differs).
+     * does not read (comments, blank lines): the settings are intact ({@code intact}, with what differs); and what
+     * cannot be told ({@code uncertain}: a rule whose run depends on an init system the tree does not show).
      */
-    public record Persistence(List<String> inPlace, List<PersistenceGap> gaps, List<PersistenceGap> intact) {
+    public record Persistence(List<String> inPlace, List<PersistenceGap> gaps, List<PersistenceGap> intact,
+            List<PersistenceGap> uncertain) {
         public Persistence {
             inPlace = List.copyOf(inPlace);
             gaps = List.copyOf(gaps);
             intact = List.copyOf(intact);
+            uncertain = List.copyOf(uncertain);
         }
     }
 
@@ -175,12 +178,14 @@ public final class DesiredStateService {
         }
         gaps.addAll(steps.unpersisted());
         List<String> inPlace = new ArrayList<>();
-        for (String file : PersistencePlanner.carriers(state)) {
+        List<String> carriers = new ArrayList<>(PersistencePlanner.carriers(state));
+        carriers.addAll(steps.carriers());
+        for (String file : carriers) {
             if (!pending.contains(file)) {
                 inPlace.add(file);
             }
         }
-        return new Persistence(inPlace, gaps, intact);
+        return new Persistence(inPlace, gaps, intact, steps.uncertain());
     }
 
     /**
@@ -247,6 +252,7 @@ public final class DesiredStateService {
         requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
         persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause()));
+        notes.addAll(persistence.notes());
         hdparmOverlaps(tuning).forEach(o -> notes.add("hdparm.conf: " + o.message()));
         List<Change> changes = new ArrayList<>();
 

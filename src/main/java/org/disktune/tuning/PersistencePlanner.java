@@ -28,6 +28,7 @@ import org.disktune.persist.UdevRulesGenerator;
 import org.disktune.persist.FstabResult;
 import org.disktune.persist.MountArgs;
 import org.disktune.persist.MountOptions;
+import org.disktune.persist.RcLocalBlock;
 
 /**
  * Plans how each setting of the desired state lasts and reaches the machine, beside the sysfs writes of
@@ -43,15 +44,24 @@ import org.disktune.persist.MountOptions;
 public final class PersistencePlanner {
     public static final String FSTAB = "/etc/fstab";
     public static final String RULES = UdevRulesGenerator.PATH;
+    public static final String RC_D_LOCAL = "/etc/rc.d/rc.local";
+    public static final String RC_LOCAL = "/etc/rc.local";
 
     /**
      * {@code files}: writes of the udev rules and fstab; {@code live}: hdparm and remount steps; {@code reload}: the
      * udevadm steps that load the new rules and replay them on the devices they match; {@code errors}: settings that
      * cannot be made to last (a match udev cannot see, an fstab line that cannot be edited); {@code unpersisted}:
-     * settings that hold until the next boot only, each with the reason (a mount point fstab does not have).
+     * settings that hold until the next boot only, each with the reason (a mount point fstab does not have); {@code notes}:
+     * what the plan says about how settings last on this machine; {@code carriers}: files beyond {@link #carriers(DesiredState)}
+     * that carry settings on this machine (the rc.local of a machine without systemd); {@code uncertain}: persistence that
+     * cannot be told to work from here (a RUN of systemd-run where the init system is not known), for verify's unknown.
      */
-    public record Steps(List<Change> files, List<Change> live, List<Change> reload, List<ConfigProblem> errors, List<PersistenceGap> unpersisted) {
+    public record Steps(List<Change> files, List<Change> live, List<Change> reload, List<ConfigProblem> errors, List<PersistenceGap> unpersisted,
+            List<String> notes, List<String> carriers, List<PersistenceGap> uncertain) {
         public Steps {
+            notes = List.copyOf(notes);
+            carriers = List.copyOf(carriers);
+            uncertain = List.copyOf(uncertain);
             files = List.copyOf(files);
             live = List.copyOf(live);
             reload = List.copyOf(reload);
@@ -70,9 +80,11 @@ public final class PersistencePlanner {
     public Steps plan(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
         Planning p = new Planning(state, tuning, machine, files);
         p.udev();
+        p.rcLocal();
         p.hdparm();
+        p.mdReadAhead();
         p.mounts();
-        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted);
+        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted, p.notes, p.carriers, p.uncertain);
     }
 
     private final class Planning {
@@ -86,6 +98,10 @@ public final class PersistencePlanner {
         final List<Change> reload = new ArrayList<>();
         final List<ConfigProblem> errors = new ArrayList<>();
         final List<PersistenceGap> unpersisted = new ArrayList<>();
+        final List<String> notes = new ArrayList<>();
+        final List<String> carriers = new ArrayList<>();
+        final List<PersistenceGap> uncertain = new ArrayList<>();
+        final UdevRulesGenerator.Target target;
 
         Planning(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
             this.state = state;
@@ -93,6 +109,7 @@ public final class PersistencePlanner {
             this.machine = machine;
             this.files = files;
             this.file = state.source() == null ? "disktune.conf" : state.source();
+            this.target = ruleTarget(machine);
         }
 
         /**
@@ -119,8 +136,24 @@ public final class PersistencePlanner {
                     return members(array);
                 }
             };
-            GeneratedRules rules = new UdevRulesGenerator().generate(state, write, arrayMembers);
+            GeneratedRules rules = new UdevRulesGenerator().generate(state, write, arrayMembers, target);
             errors.addAll(rules.errors());
+            if (hasHdparm(state)) {
+                org.disktune.detect.InitSystem init = machine.initSystem();
+                if (!target.systemdRun()) {
+                    notes.add("the udev rules do not run disktune for hdparm settings: this machine has no systemd to start it from udev (init "
+                            + init.describe() + "); " + rcLocalPath() + " applies them at boot instead");
+                } else if (init.kind() == org.disktune.detect.InitSystem.Kind.UNKNOWN) {
+                    notes.add("the init system of this machine is not known (" + init.evidence() + "): the udev rules apply hdparm settings by "
+                            + "systemd-run, which only works when systemd boots it");
+                    uncertain.add(new PersistenceGap(RULES, "hdparm settings", "the rules apply them by systemd-run, and the init system of this "
+                            + "machine is not known (" + init.evidence() + "), so whether that runs at boot cannot be told"));
+                }
+            }
+            if (!target.mdQueue() && hasMdReadAhead(state)) {
+                notes.add("md arrays of kernel " + machine.kernel() + " have no queue/read_ahead_kb: the udev rules set their readahead with "
+                        + UdevRulesGenerator.BLOCKDEV + " --setra (the BLKRASET ioctl) instead");
+            }
             byte[] before = files.apply(UdevRulesGenerator.PATH);
             byte[] after = rules.text().isPresent() ? utf8(rules.text().get()) : null;
             if (Arrays.equals(before, after)) {
@@ -190,6 +223,74 @@ public final class PersistencePlanner {
                 }
             }
             return java.util.Optional.of(names);
+        }
+
+        /** The rc.local that runs at the end of a sysvinit boot: Red Hat's /etc/rc.d/rc.local (/etc/rc.local links to it), else /etc/rc.local. */
+        String rcLocalPath() {
+            return files.apply(RC_D_LOCAL) != null ? RC_D_LOCAL : RC_LOCAL;
+        }
+
+        /**
+         * Without systemd, the hdparm settings of the disks matched now go into disktune's block of rc.local (as report 004
+         * did by hand); the block goes away when nothing needs it. A disk plugged in later is not covered: said in a note.
+         */
+        void rcLocal() {
+            Map<String, List<String>> flags = new LinkedHashMap<>(); // one hdparm per disk: hdparm -c3 -m16 -d1 /dev/hde
+            if (!target.systemdRun()) {
+                for (EffectiveSetting s : tuning.settings()) {
+                    if (s.setting().mechanism() == SettingMechanism.HDPARM && s.wanted() != null
+                            && s.status() != SettingStatus.INVALID && s.status() != SettingStatus.SKIPPED) {
+                        String device = s.identity() != null ? "/dev/disk/by-id/" + s.identity() : "/dev/" + s.target();
+                        List<String> argv = HdparmArgs.set(s.setting(), s.wanted(), device);
+                        flags.computeIfAbsent(device, d -> new ArrayList<>()).addAll(argv.subList(1, argv.size() - 1));
+                    }
+                }
+            }
+            List<String> commands = new ArrayList<>();
+            flags.forEach((device, options) -> {
+                List<String> argv = new ArrayList<>(List.of("hdparm"));
+                argv.addAll(options);
+                argv.add(device);
+                commands.add(org.disktune.apply.ShellWords.join(argv));
+            });
+            String path = rcLocalPath();
+            byte[] before = files.apply(path);
+            if (before == null) {
+                if (!commands.isEmpty()) {
+                    unpersisted.add(new PersistenceGap(path, "hdparm settings", "there is no " + path + " and no systemd, so "
+                            + String.join("; ", commands) + " holds until the next boot; create an executable " + path));
+                }
+                return;
+            }
+            byte[] after = RcLocalBlock.with(before, RcLocalBlock.block(file, commands));
+            if (!Arrays.equals(before, after)) {
+                fileSteps.add(new WriteFile(path, before, after, commands.isEmpty() ? "no hdparm setting needs " + path + " any more"
+                        : "hdparm settings at every boot, which udev cannot apply without systemd, for the " + commands.size()
+                                + (commands.size() == 1 ? " disk" : " disks") + " present now"));
+            }
+            if (!commands.isEmpty()) {
+                carriers.add(path);
+                notes.add(path + " sets the hdparm settings of the disks present now; a disk plugged in later gets them from `disktune apply`");
+            }
+        }
+
+        /**
+         * The readahead of an md array whose kernel has no queue/read_ahead_kb, set now through {@code blockdev --setra}
+         * (BLKRASET, 512-byte sectors) with the old value journaled for undo; the planner read it through BLKRAGET.
+         */
+        void mdReadAhead() {
+            if (target.mdQueue()) {
+                return;
+            }
+            for (EffectiveSetting s : tuning.settings()) {
+                if (s.setting() != Setting.MD_READ_AHEAD_KB || s.status() != SettingStatus.CHANGE || s.current() == null) {
+                    continue;
+                }
+                String device = "/dev/" + s.target();
+                live.add(new ProgramSetting(device, s.target(), s.identity(), s.setting().key(), s.current(), s.wanted(),
+                        setra(s.wanted(), device), setra(s.current(), device),
+                        s.origin().origin() + ": " + s.setting().key() + " " + s.wanted() + " on " + s.target() + " now (blockdev --setra)"));
+            }
         }
 
         /**
@@ -336,6 +437,39 @@ public final class PersistencePlanner {
             h = 31 * h + v.section().hashCode();
             return 31 * h + v.line();
         }
+    }
+
+    /** {@code blockdev --setra SECTORS DEVICE} for a readahead of {@code kb} KiB. */
+    static List<String> setra(String kb, String device) {
+        return List.of("blockdev", "--setra", Long.toString(Long.parseLong(kb.strip()) * 2), device);
+    }
+
+    /** What the udev rules of {@code machine} can do: systemd-run unless another init system is known; md readahead by kernel. */
+    public static UdevRulesGenerator.Target ruleTarget(MachineReport machine) {
+        return new UdevRulesGenerator.Target(machine.initSystem().kind() != org.disktune.detect.InitSystem.Kind.SYSVINIT,
+                org.disktune.detect.MdArray.queueShown(machine.kernel()));
+    }
+
+    private static boolean hasHdparm(DesiredState state) {
+        for (org.disktune.config.DiskRule d : state.disks()) {
+            for (org.disktune.config.SettingValue v : d.settings()) {
+                if (v.setting().mechanism() == SettingMechanism.HDPARM) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasMdReadAhead(DesiredState state) {
+        for (org.disktune.config.MdRule a : state.arrays()) {
+            for (org.disktune.config.SettingValue v : a.settings()) {
+                if (v.setting() == Setting.MD_READ_AHEAD_KB) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     static boolean persistsThroughUdev(Setting setting) {

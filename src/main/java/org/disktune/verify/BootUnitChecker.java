@@ -17,7 +17,8 @@ import org.disktune.tuning.DesiredStateService.Evaluation;
  * ({@value Units#PROGRAM}: drift when hdparm settings need it and it is missing, since the rule's RUN then fails at
  * every boot and hotplug) and disktune.service with the outcome of its last run in this boot (from
  * {@value BootStatus#PATH}): ok when it ran and succeeded, drift when it failed, unknown when it is not enabled
- * (no setting depends on it alone: udev rules and fstab carry them all) or has not run in this boot.
+ * (no setting depends on it alone: udev rules and fstab carry them all) or has not run in this boot. On a machine
+ * without systemd neither applies (the PersistenceChecker checks the rc.local that carries hdparm settings there).
  */
 final class BootUnitChecker implements Checker {
     private final Host host;
@@ -37,6 +38,11 @@ final class BootUnitChecker implements Checker {
         UnitsState units = UnitsState.read(host);
         boolean hdparm = evaluation.tuning().settings().stream().anyMatch(s -> s.setting().mechanism() == SettingMechanism.HDPARM
                 && s.wanted() != null);
+        // without systemd the rule runs no disktune and there is no disktune.service: rc.local carries the hdparm settings
+        boolean systemd = org.disktune.detect.InitSystem.detect(host).kind() != org.disktune.detect.InitSystem.Kind.SYSVINIT;
+        if (!systemd) {
+            return checks;
+        }
         if (hdparm) {
             checks.add(units.programPresent() ? Check.ok("boot", Units.PROGRAM, "present", "present")
                     : new Check("boot", Units.PROGRAM, CheckStatus.DRIFT, "present", "missing", "the udev rule runs " + Units.PROGRAM

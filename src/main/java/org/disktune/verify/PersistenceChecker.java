@@ -13,7 +13,8 @@ import org.disktune.tuning.PersistenceGap;
  * reboot") when it is missing or differs, naming the file (and, for the udev rules, the rules that differ; a rules file
  * that differs only in comments is ok: udev reads the same rules); a mount point without an fstab line is drift too; a setting
  * Debian's /etc/hdparm.conf also gives the disk is drift when the values differ (the two fight at every boot and
- * hotplug) and unknown when they agree for now. Module
+ * hotplug) and unknown when they agree for now; persistence that cannot be told to work from here (a RUN of systemd-run
+ * on a machine whose init system is not known) is unknown. Module
  * options are checked by {@link ModprobeFileChecker} and {@link InitramfsChecker}.
  */
 final class PersistenceChecker implements Checker {
@@ -37,6 +38,10 @@ final class PersistenceChecker implements Checker {
                     CheckStatus.DRIFT, "holds the settings of " + evaluation.file(), "missing or out of date",
                     gap.cause() + "; the settings will be lost at reboot; fix: disktune apply"
                             + (evaluation.file().equals(org.disktune.config.DesiredStateReader.PATH) ? "" : " --config " + evaluation.file())));
+        }
+        for (PersistenceGap gap : evaluation.persistence().uncertain()) {
+            checks.add(new Check("persistence", gap.subject() + " in " + gap.file(), CheckStatus.UNKNOWN,
+                    "holds the settings of " + evaluation.file(), "cannot tell", gap.cause()));
         }
         for (HdparmConfOverlap.Overlap o : evaluation.hdparmOverlaps()) {
             checks.add(new Check("hdparm.conf", o.disk() + " " + o.setting().key() + " (" + o.file() + (o.line() > 0 ? ":" + o.line() : "")

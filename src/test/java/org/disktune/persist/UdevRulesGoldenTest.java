@@ -28,6 +28,7 @@ import org.disktune.host.SampleMachines;
 import org.disktune.testing.TestMachine;
 import org.disktune.tuning.DesiredStatePlanner;
 import org.disktune.tuning.EffectiveSetting;
+import org.disktune.tuning.PersistencePlanner;
 import org.disktune.tuning.TuningPlan;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -56,7 +57,8 @@ class UdevRulesGoldenTest {
         TuningPlan plan = new DesiredStatePlanner().plan(state, machine);
         assertEquals(List.of(), plan.errors(), "the configuration must be valid on the sample");
 
-        GeneratedRules rules = new UdevRulesGenerator().generate(state, wanted(plan, machine));
+        UdevRulesGenerator.Target target = PersistencePlanner.ruleTarget(machine);
+        GeneratedRules rules = new UdevRulesGenerator().generate(state, wanted(plan, machine), UdevMatches.MdMembers.NONE, target);
         assertEquals(List.of(), rules.errors());
         assertEquals("/etc/udev/rules.d/90-disktune.rules", rules.path());
         String text = rules.text().orElseThrow();
@@ -65,11 +67,12 @@ class UdevRulesGoldenTest {
             Files.writeString(golden, text, StandardCharsets.UTF_8);
         }
         assertEquals(Files.readString(golden, StandardCharsets.UTF_8), text, "golden " + golden);
-        assertEquals(text, new UdevRulesGenerator().generate(state, wanted(plan, machine)).text().orElseThrow(), "deterministic");
+        assertEquals(text, new UdevRulesGenerator().generate(state, wanted(plan, machine), UdevMatches.MdMembers.NONE, target).text()
+                .orElseThrow(), "deterministic");
 
         UdevRulesFile back = new UdevRulesParser().parse(text, rules.path());
         assertEquals(List.of(), back.errors());
-        assertEquals(expectedAssignments(state, wanted(plan, machine)), assignments(back));
+        assertEquals(expectedAssignments(state, wanted(plan, machine), target), assignments(back));
         for (UdevRule rule : back.rules()) {
             assertEquals(Optional.of(UdevKey.of("ACTION", "==", "add|change")), rule.key("ACTION", null));
             assertEquals(Optional.of(UdevKey.of("SUBSYSTEM", "==", "block")), rule.key("SUBSYSTEM", null));
@@ -92,27 +95,35 @@ class UdevRulesGoldenTest {
      * Per section, in ascending rank then line: first every scheduler (a switch resets nr_requests), then the other
      * ATTR assignments and RUN of each disk section, then the arrays'.
      */
-    private static List<List<String>> expectedAssignments(DesiredState state, Function<SettingValue, String> wanted) {
+    private static List<List<String>> expectedAssignments(DesiredState state, Function<SettingValue, String> wanted,
+            UdevRulesGenerator.Target target) {
         record Expected(int rank, int line, List<String> keys) {
         }
         List<Expected> schedulers = new ArrayList<>();
-        state.disks().forEach(d -> expected(d.settings().stream().filter(s -> s.setting() == Setting.SCHEDULER).toList(), wanted)
+        state.disks().forEach(d -> expected(d.settings().stream().filter(s -> s.setting() == Setting.SCHEDULER).toList(), wanted, target)
                 .ifPresent(k -> schedulers.add(new Expected(d.specificity().ordinal(), d.line(), k))));
         List<Expected> disks = new ArrayList<>();
-        state.disks().forEach(d -> expected(d.settings().stream().filter(s -> s.setting() != Setting.SCHEDULER).toList(), wanted)
+        state.disks().forEach(d -> expected(d.settings().stream().filter(s -> s.setting() != Setting.SCHEDULER).toList(), wanted, target)
                 .ifPresent(k -> disks.add(new Expected(d.specificity().ordinal(), d.line(), k))));
         List<Expected> arrays = new ArrayList<>();
-        state.arrays().forEach(a -> expected(a.settings(), wanted).ifPresent(k -> arrays.add(new Expected(a.uuid() == null ? 0 : 3, a.line(), k))));
+        state.arrays().forEach(a -> expected(a.settings(), wanted, target).ifPresent(k -> arrays.add(new Expected(a.uuid() == null ? 0 : 3, a.line(), k))));
         java.util.Comparator<Expected> order = java.util.Comparator.comparingInt(Expected::rank).thenComparingInt(Expected::line);
         return Stream.of(schedulers.stream().sorted(order), disks.stream().sorted(order), arrays.stream().sorted(order))
                 .flatMap(s -> s).map(Expected::keys).toList();
     }
 
-    private static Optional<List<String>> expected(List<SettingValue> settings, Function<SettingValue, String> wanted) {
+    /**
+     * Without an md queue directory (before 2.6.32) an array's readahead is a RUN of blockdev --setra in sectors; without
+     * systemd a section's hdparm settings get no RUN at all (they go to rc.local).
+     */
+    private static Optional<List<String>> expected(List<SettingValue> settings, Function<SettingValue, String> wanted,
+            UdevRulesGenerator.Target target) {
         List<String> keys = new ArrayList<>();
         settings.stream().filter(s -> s.setting().mechanism() == SettingMechanism.SYSFS)
-                .forEach(s -> keys.add("ATTR{" + s.setting().attribute().orElseThrow() + "}=" + wanted.apply(s)));
-        if (settings.stream().anyMatch(s -> s.setting().mechanism() == SettingMechanism.HDPARM)) {
+                .forEach(s -> keys.add(s.setting() == Setting.MD_READ_AHEAD_KB && !target.mdQueue()
+                        ? "RUN+=/sbin/blockdev --setra " + 2 * Long.parseLong(wanted.apply(s)) + " /dev/%k"
+                        : "ATTR{" + s.setting().attribute().orElseThrow() + "}=" + wanted.apply(s)));
+        if (target.systemdRun() && settings.stream().anyMatch(s -> s.setting().mechanism() == SettingMechanism.HDPARM)) {
             keys.add("RUN+=/usr/bin/systemd-run --no-block --collect --quiet /usr/sbin/disktune apply --device %k");
         }
         return keys.isEmpty() ? Optional.empty() : Optional.of(keys);
