@@ -23,6 +23,7 @@ import org.disktune.host.Host;
  * modules.builtin tells nothing; without any kernel that tells, no name is refused.
  */
 public final class KernelModules {
+    private static final List<String> MODULE_DIRS = List.of("/lib/modules", "/usr/lib/modules");
     private static final Pattern MODULE_FILE = Pattern.compile("\\.ko(\\.(gz|xz|zst))?$");
 
     private final Set<String> names;
@@ -37,7 +38,7 @@ public final class KernelModules {
     public static KernelModules read(Host host) {
         Set<String> names = new TreeSet<>();
         List<String> kernels = new ArrayList<>();
-        for (String dir : List.of("/lib/modules", "/usr/lib/modules")) {
+        for (String dir : MODULE_DIRS) {
             for (String kernel : list(host.path(dir))) {
                 Path base = host.path(dir + "/" + kernel);
                 List<String> dep = lines(base.resolve("modules.dep"));
@@ -73,11 +74,38 @@ public final class KernelModules {
                 + Spelling.closest(m, names).map(n -> "did you mean " + n + "?").orElse("check the name with lsmod or modinfo"));
     }
 
-    private static void add(Set<String> names, String path) {
-        String name = MODULE_FILE.matcher(path.strip().substring(path.strip().lastIndexOf('/') + 1)).replaceFirst("");
-        if (!name.isEmpty()) {
-            names.add(ModprobeConfigParser.normalizeName(name));
+    /**
+     * Whether {@code kernel}'s modules.builtin (written by the kernel build, read by kmod), under /lib/modules or
+     * /usr/lib/modules, lists {@code module}; false where neither list exists.
+     */
+    public static boolean builtInto(Host host, String kernel, String module) throws IOException {
+        String m = ModprobeConfigParser.normalizeName(module);
+        for (String dir : MODULE_DIRS) {
+            Path list = host.path(dir + "/" + kernel + "/modules.builtin");
+            if (Files.isRegularFile(list)) {
+                try (Stream<String> lines = Files.lines(list)) {
+                    if (lines.anyMatch(line -> moduleName(line).equals(m))) {
+                        return true;
+                    }
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                }
+            }
         }
+        return false;
+    }
+
+    private static void add(Set<String> names, String path) {
+        String name = moduleName(path);
+        if (!name.isEmpty()) {
+            names.add(name);
+        }
+    }
+
+    /** The normalized module name of a modules.dep or modules.builtin path ({@code kernel/drivers/ata/sata_nv.ko.xz}). */
+    private static String moduleName(String path) {
+        String file = path.strip().substring(path.strip().lastIndexOf('/') + 1);
+        return ModprobeConfigParser.normalizeName(MODULE_FILE.matcher(file).replaceFirst(""));
     }
 
     /** The lines of a file, none when it is absent, null when it cannot be read. */

@@ -95,7 +95,7 @@ public final class ModprobeShowService {
     }
 
     /**
-     * Whether module is built into the running kernel: listed in /lib/modules/RELEASE/modules.builtin
+     * Whether module is built into the running kernel: listed in modules.builtin of the running kernel
      * (written by the kernel build, read by kmod), or present in /sys/module (the kernel makes
      * /sys/module/M for a built-in module's parameters, kernel/params.c param_sysfs_builtin()) but not
      * in /proc/modules, which lists loaded loadable modules only. Not initstate: kernels before 2.6.22
@@ -113,14 +113,7 @@ public final class ModprobeShowService {
                 }
             }
             Path release = host.path("/proc/sys/kernel/osrelease");
-            Path list = Files.isRegularFile(release) ? host.path("/lib/modules/" + Files.readString(release).strip() + "/modules.builtin") : null;
-            if (list == null || !Files.isRegularFile(list)) {
-                return false;
-            }
-            try (java.util.stream.Stream<String> lines = Files.lines(list)) {
-                return lines.map(l -> l.substring(l.lastIndexOf('/') + 1).replaceFirst("\\.ko$", ""))
-                        .anyMatch(name -> ModprobeConfigParser.normalizeName(name).equals(m));
-            }
+            return Files.isRegularFile(release) && KernelModules.builtInto(host, Files.readString(release).strip(), m);
         } catch (IOException | java.io.UncheckedIOException e) {
             return false;
         }

@@ -27,6 +27,7 @@ import org.disktune.kernel.KernelLogDeviceMapper;
 import org.disktune.kernel.KernelLogAnalyzer;
 import org.disktune.kernel.KernelLogOptions;
 import org.disktune.kernel.KernelLogReport;
+import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.DesiredModuleOptions;
 import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.DriverCatalog;
@@ -330,24 +331,12 @@ public final class VerifyContext {
         if (running == null) {
             return false;
         }
-        String wanted = module.replace('-', '_');
-        for (String dir : List.of("/lib/modules/", "/usr/lib/modules/")) {
-            Path list = host.path(dir + running + "/modules.builtin");
-            if (!Files.isRegularFile(list)) {
-                continue;
-            }
-            try {
-                for (String line : Files.readAllLines(list)) {
-                    String name = line.substring(line.lastIndexOf('/') + 1).replace('-', '_');
-                    if (name.equals(wanted + ".ko")) {
-                        return true;
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                note("cannot read " + dir + running + "/modules.builtin: " + e.getMessage());
-            }
+        try {
+            return KernelModules.builtInto(host, running, module);
+        } catch (IOException | RuntimeException e) {
+            note("cannot read modules.builtin of " + running + ": " + e.getMessage());
+            return false;
         }
-        return false;
     }
 
     /**
