@@ -281,8 +281,7 @@ public final class MachineDetector {
                 queueDepth,
                 active,
                 schedulers,
-                sysfs.integer(queue.resolve("read_ahead_kb")).orElse(null) != null ? sysfs.integer(queue.resolve("read_ahead_kb")).orElse(null)
-                        : ioctlReadAheadKb(name),
+                sysfs.integer(queue.resolve("read_ahead_kb")).orElseGet(() -> ioctlReadAheadKb(name)),
                 sysfs.integer(queue.resolve("nr_requests")).orElse(null),
                 sysfs.integer(queue.resolve("max_sectors_kb")).orElse(null),
                 partitions(blockDir),

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -208,8 +209,7 @@ public final class ImageVerdicts {
     private static String crc32(byte[] bytes, int length) {
         CRC32 crc = new CRC32();
         crc.update(bytes, 0, length);
-        String hex = Long.toHexString(crc.getValue());
-        return "00000000".substring(hex.length()) + hex;
+        return HexFormat.of().toHexDigits((int) crc.getValue());
     }
 
     private static boolean breaksLine(String s) {

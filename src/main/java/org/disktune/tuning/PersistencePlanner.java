@@ -13,22 +13,28 @@ import org.disktune.apply.Change;
 import org.disktune.apply.DeleteFile;
 import org.disktune.apply.ProgramSetting;
 import org.disktune.apply.RunProgram;
+import org.disktune.apply.ShellWords;
 import org.disktune.apply.WriteFile;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
+import org.disktune.config.DiskRule;
+import org.disktune.config.MdRule;
 import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
+import org.disktune.config.SettingValue;
+import org.disktune.detect.InitSystem;
 import org.disktune.detect.MachineReport;
+import org.disktune.detect.MdArray;
 import org.disktune.hdparm.HdparmArgs;
 import org.disktune.persist.FstabEditor;
-import org.disktune.persist.GeneratedRules;
-import org.disktune.persist.UdevMatches;
-import org.disktune.persist.UdevRulesGenerator;
 import org.disktune.persist.FstabResult;
+import org.disktune.persist.GeneratedRules;
 import org.disktune.persist.MountArgs;
 import org.disktune.persist.MountOptions;
 import org.disktune.persist.RcLocalBlock;
+import org.disktune.persist.UdevMatches;
+import org.disktune.persist.UdevRulesGenerator;
 
 /**
  * Plans how each setting of the desired state lasts and reaches the machine, beside the sysfs writes of
@@ -124,9 +130,9 @@ public final class PersistencePlanner {
                     wanted.putIfAbsent(new ValueKey(s.origin()), s.wanted());
                 }
             }
-            Function<org.disktune.config.SettingValue, String> write = new Function<>() {
+            Function<SettingValue, String> write = new Function<>() {
                 @Override
-                public String apply(org.disktune.config.SettingValue v) {
+                public String apply(SettingValue v) {
                     return wanted.getOrDefault(new ValueKey(v), unmatched(v));
                 }
             };
@@ -139,11 +145,11 @@ public final class PersistencePlanner {
             GeneratedRules rules = new UdevRulesGenerator().generate(state, write, arrayMembers, target);
             errors.addAll(rules.errors());
             if (hasHdparm(state)) {
-                org.disktune.detect.InitSystem init = machine.initSystem();
+                InitSystem init = machine.initSystem();
                 if (!target.systemdRun()) {
                     notes.add("the udev rules do not run disktune for hdparm settings: this machine has no systemd to start it from udev (init "
                             + init.describe() + "); " + rcLocalPath() + " applies them at boot instead");
-                } else if (init.kind() == org.disktune.detect.InitSystem.Kind.UNKNOWN) {
+                } else if (init.kind() == InitSystem.Kind.UNKNOWN) {
                     notes.add("the init system of this machine is not known (" + init.evidence() + "): the udev rules apply hdparm settings by "
                             + "systemd-run, which only works when systemd boots it");
                     uncertain.add(new PersistenceGap(RULES, "hdparm settings", "the rules apply them by systemd-run, and the init system of this "
@@ -189,7 +195,7 @@ public final class PersistencePlanner {
          * The value to write for a section that matches no disk now (a disk plugged in later): a scheduler as written when
          * a disk of this kernel offers that name (deadline, cfq on 2.6), else its current name; other values as given.
          */
-        private String unmatched(org.disktune.config.SettingValue v) {
+        private String unmatched(SettingValue v) {
             if (v.setting() == Setting.SCHEDULER) {
                 if (machine.loadableSchedulers().contains(v.written())) {
                     return v.written();
@@ -206,7 +212,7 @@ public final class PersistencePlanner {
         /** The /dev/disk/by-id names of the disks in an md array now, for match.md in the udev rules. */
         private java.util.Optional<List<String>> members(String array) {
             boolean present = false;
-            for (org.disktune.detect.MdArray a : machine.mdArrays()) {
+            for (MdArray a : machine.mdArrays()) {
                 if (a.name().equals(array)) {
                     present = true;
                     break;
@@ -251,7 +257,7 @@ public final class PersistencePlanner {
                 List<String> argv = new ArrayList<>(List.of("hdparm"));
                 argv.addAll(options);
                 argv.add(device);
-                commands.add(org.disktune.apply.ShellWords.join(argv));
+                commands.add(ShellWords.join(argv));
             });
             String path = rcLocalPath();
             byte[] before = files.apply(path);
@@ -398,13 +404,13 @@ public final class PersistencePlanner {
     }
 
     /**
-     * A setting of the configuration as a map key, equal as the record {@link org.disktune.config.SettingValue} is equal
+     * A setting of the configuration as a map key, equal as the record {@link SettingValue} is equal
      * (all its components), written out so that no record hashCode/equals is bootstrapped on the verify path.
      */
     private static final class ValueKey {
-        private final org.disktune.config.SettingValue value;
+        private final SettingValue value;
 
-        ValueKey(org.disktune.config.SettingValue value) {
+        ValueKey(SettingValue value) {
             this.value = value;
         }
 
@@ -413,8 +419,8 @@ public final class PersistencePlanner {
             if (!(o instanceof ValueKey other)) {
                 return false;
             }
-            org.disktune.config.SettingValue a = value;
-            org.disktune.config.SettingValue b = other.value;
+            SettingValue a = value;
+            SettingValue b = other.value;
             if (a == b) {
                 return true;
             }
@@ -427,7 +433,7 @@ public final class PersistencePlanner {
 
         @Override
         public int hashCode() {
-            org.disktune.config.SettingValue v = value;
+            SettingValue v = value;
             if (v == null) {
                 return 0;
             }
@@ -446,13 +452,13 @@ public final class PersistencePlanner {
 
     /** What the udev rules of {@code machine} can do: systemd-run unless another init system is known; md readahead by kernel. */
     public static UdevRulesGenerator.Target ruleTarget(MachineReport machine) {
-        return new UdevRulesGenerator.Target(machine.initSystem().kind() != org.disktune.detect.InitSystem.Kind.SYSVINIT,
-                org.disktune.detect.MdArray.queueShown(machine.kernel()));
+        return new UdevRulesGenerator.Target(machine.initSystem().kind() != InitSystem.Kind.SYSVINIT,
+                MdArray.queueShown(machine.kernel()));
     }
 
     private static boolean hasHdparm(DesiredState state) {
-        for (org.disktune.config.DiskRule d : state.disks()) {
-            for (org.disktune.config.SettingValue v : d.settings()) {
+        for (DiskRule d : state.disks()) {
+            for (SettingValue v : d.settings()) {
                 if (v.setting().mechanism() == SettingMechanism.HDPARM) {
                     return true;
                 }
@@ -462,8 +468,8 @@ public final class PersistencePlanner {
     }
 
     private static boolean hasMdReadAhead(DesiredState state) {
-        for (org.disktune.config.MdRule a : state.arrays()) {
-            for (org.disktune.config.SettingValue v : a.settings()) {
+        for (MdRule a : state.arrays()) {
+            for (SettingValue v : a.settings()) {
                 if (v.setting() == Setting.MD_READ_AHEAD_KB) {
                     return true;
                 }
@@ -483,13 +489,13 @@ public final class PersistencePlanner {
     static List<String> carriers(DesiredState state) {
         List<String> files = new ArrayList<>();
         boolean udev = false;
-        for (org.disktune.config.DiskRule d : state.disks()) {
-            for (org.disktune.config.SettingValue v : d.settings()) {
+        for (DiskRule d : state.disks()) {
+            for (SettingValue v : d.settings()) {
                 udev = udev || persistsThroughUdev(v.setting());
             }
         }
-        for (org.disktune.config.MdRule a : state.arrays()) {
-            for (org.disktune.config.SettingValue v : a.settings()) {
+        for (MdRule a : state.arrays()) {
+            for (SettingValue v : a.settings()) {
                 udev = udev || persistsThroughUdev(v.setting());
             }
         }
