@@ -292,10 +292,11 @@ public final class PlanExecutor {
             String why = failure.what() + "; restoring failed too ("
                     + (e instanceof UncheckedIOException u ? oneLine(u.getCause()) : oneLine(e)) + "); the backups are in "
                     + Journal.BACKUPS + "/" + entry.id();
-            saveQuietly(journal, entry.failed(EntryState.ROLLBACK_FAILED, created, why, kept(failure.output())));
+            saveQuietly(journal, entry.failed(EntryState.ROLLBACK_FAILED, created, host.inMachineTerms(why), kept(failure.output())));
             return new DisktuneException(ExitCode.ENVIRONMENT, why, e);
         }
-        saveQuietly(journal, entry.failed(EntryState.ROLLED_BACK, List.of(), failure.what(), kept(failure.output())));
+        // the journal names the machine's paths: it is read on the machine, and the tree may be elsewhere then
+        saveQuietly(journal, entry.failed(EntryState.ROLLED_BACK, List.of(), host.inMachineTerms(failure.what()), kept(failure.output())));
         StringBuilder message = new StringBuilder(failure.what());
         if (!putBack.restored.isEmpty()) {
             message.append("; restored ").append(joinWords(putBack.restored));

@@ -103,7 +103,7 @@ public final class Main {
      */
     private static int handle(Exception ex, Session session, String[] args) {
         if (ex instanceof DisktuneException d) {
-            session.err().println("disktune: " + d.getMessage());
+            session.err().println("disktune: " + session.inMachineTerms(d.getMessage()));
             if (debug(session)) {
                 d.printStackTrace(session.err());
             }
@@ -117,7 +117,7 @@ public final class Main {
         GlobalOptions options = session.options();
         boolean live = options == null || options.root() == null && options.sample() == null;
         Optional<Path> report = CrashReport.forRun(live).write(VersionProvider.text() + " " + String.join(" ", args), ex);
-        String what = ex.getClass().getName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
+        String what = ex.getClass().getName() + (ex.getMessage() == null ? "" : ": " + session.inMachineTerms(ex.getMessage()));
         session.err().println("disktune: internal error: " + what.replaceAll("[\\p{Cntrl}]+", " ").strip() + ", please report it"
                 + report.map(f -> " with the stack trace in " + f).orElse(" (no directory took the stack trace: run with --debug)"));
         if (debug(session)) {

@@ -118,6 +118,11 @@ final class Session {
         return host;
     }
 
+    /** A message for the user: paths below a --root tree or sample named as the machine's ("/etc/..."), {@link Host#inMachineTerms}. */
+    String inMachineTerms(String message) {
+        return host == null ? message : host.inMachineTerms(message);
+    }
+
     /**
      * The host for a command that only reads it: a sample is then a read-only view of its entries (what would
      * change it throws), which opens faster than the in-memory file system a writing command gets (README "Speed").

@@ -84,7 +84,7 @@ record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> 
 
     /** The drive can queue when the kernel printed a depth, or "not used" (NCQ present but turned off). */
     static Boolean driveSupportsNcq(AtaDeviceLog d) {
-        if (d.ncq() == null) {
+        if (d.ncq() == null || d.ncq() == NcqState.UNKNOWN) {
             return null;
         }
         return d.ncq() != NcqState.NONE;

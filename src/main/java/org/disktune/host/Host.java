@@ -87,6 +87,16 @@ public interface Host {
     /** The root directory all machine paths are resolved against. */
     Path root();
 
+    /** The machine path ("/etc/fstab") of a path this host resolved ({@link #path}); a path outside the root as it is. */
+    default String machinePath(Path resolved) {
+        return MachinePathText.machinePath(root(), resolved);
+    }
+
+    /** A message with every path below the root named as the machine's path ("/etc/..."), as the user knows it. */
+    default String inMachineTerms(String message) {
+        return MachinePathText.of(root(), message);
+    }
+
     /** Runs programs (argument lists, never shell strings). */
     CommandRunner commands();
 

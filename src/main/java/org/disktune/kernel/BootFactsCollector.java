@@ -223,9 +223,10 @@ final class BootFactsCollector {
             String tail = g[3];
             if (tail.startsWith("CHS ")) {
                 d.addressing = "CHS";
+                d.ncq(""); // NCQ needs LBA48: a CHS drive has none
             } else {
                 d.addressing = tail.startsWith("LBA48") ? "LBA48" : tail.startsWith("LBA") ? "LBA" : null;
-                d.ncq(tail);
+                d.ncq(d.addressing == null ? tail : tail.substring(d.addressing.length()));
             }
         } else if ((g = AtaLineParsers.oldAtapi(rest)) != null) {
             d.identity("ATAPI", null, null, g[0], rest);
@@ -240,6 +241,7 @@ final class BootFactsCollector {
             d.multi = parseInt(g[1]);
             d.addressing = "CHS";
             d.sectorsLine = rest;
+            d.ncq(""); // NCQ needs LBA48: a CHS drive has none
         } else if ((g = AtaLineParsers.oldMulti(rest)) != null) {
             d.multi = parseInt(g[0]);
         } else if ((g = AtaLineParsers.configured(rest)) != null) {
@@ -584,7 +586,7 @@ final class BootFactsCollector {
         Long sectors;
         Integer multi;
         String addressing;
-        NcqState ncq = NcqState.NONE;
+        NcqState ncq = NcqState.UNKNOWN;
         Integer ncqDepth;
         Integer ncqDriveDepth;
         boolean ncqAutoActivate;
@@ -632,7 +634,8 @@ final class BootFactsCollector {
                 ncq = ncqDepth == 0 ? NcqState.DISABLED_BY_HOST : NcqState.ENABLED;
                 ncqAutoActivate = m[2] != null;
             } else {
-                ncq = NcqState.NONE;
+                // the kernel prints nothing after the addressing for a drive without NCQ; other text is unreadable
+                ncq = tail.isBlank() ? NcqState.NONE : NcqState.UNKNOWN;
                 ncqDepth = null;
                 ncqDriveDepth = null;
                 ncqAutoActivate = false;
@@ -645,8 +648,10 @@ final class BootFactsCollector {
         }
 
         AtaDeviceLog toLog() {
+            // ATAPI has no NCQ and no sectors line; any other device without a readable sectors line is unknown
+            NcqState state = ncq == NcqState.UNKNOWN && "ATAPI".equals(deviceClass) ? NcqState.NONE : ncq;
             return new AtaDeviceLog(id, port, devno, deviceClass, ataRevision, model, firmware, maxTransferMode, sectors,
-                    multi, addressing, ncq, ncqDepth, ncqDriveDepth, ncqAutoActivate, forceLines, forcedQuirks, quirks,
+                    multi, addressing, state, ncqDepth, ncqDriveDepth, ncqAutoActivate, forceLines, forcedQuirks, quirks,
                     features, transferMode, identityLine, sectorsLine);
         }
     }

@@ -197,12 +197,13 @@ final class NcqOutcomeChecker implements Checker {
         AtaDeviceLog log = boot == null ? null : boot.ataDevice(ataId);
         Disk disk = context.disk(ataId);
         String subject = ataId + (disk == null ? "" : " (" + disk.name() + ")");
-        boolean supports = (log != null && log.ncq() != NcqState.NONE) || (disk != null && Boolean.TRUE.equals(disk.ncqSupported()));
-        if (!supports) {
+        boolean lacks = log != null && log.ncq() == NcqState.NONE && (disk == null || !Boolean.TRUE.equals(disk.ncqSupported()))
+                || log == null && disk != null && Boolean.FALSE.equals(disk.ncqSupported());
+        if (lacks) {
             context.note(subject + " has no NCQ: " + option.text() + " changes nothing for NCQ there");
             return;
         }
-        Boolean logOk = log == null ? null : switch (expect) {
+        Boolean logOk = log == null || log.ncq() == NcqState.UNKNOWN ? null : switch (expect) {
             case QUEUED -> log.ncq() == NcqState.ENABLED && log.ncqDepth() != null && log.ncqDepth() > 0;
             case NOT_USED -> log.ncq() == NcqState.NOT_USED;
             case HOST_OFF -> log.ncq() == NcqState.DISABLED_BY_HOST;
@@ -218,7 +219,8 @@ final class NcqOutcomeChecker implements Checker {
         }
         String shown = String.join(", ", found);
         if (logOk == null && sysfsOk == null) {
-            checks.add(new Check("ncq", subject, CheckStatus.UNKNOWN, expect.words, "no probe line, no queue_depth",
+            checks.add(new Check("ncq", subject, CheckStatus.UNKNOWN, expect.words,
+                    (log == null ? "no probe line" : "no readable sectors line") + ", no queue_depth",
                     "nothing shows NCQ for " + ataId + ": run as root or give --kernel-log FILE"));
         } else if (!Boolean.FALSE.equals(logOk) && !Boolean.FALSE.equals(sysfsOk)) {
             checks.add(Check.ok("ncq", subject, expect.words, shown));

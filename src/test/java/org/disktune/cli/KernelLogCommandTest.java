@@ -136,7 +136,7 @@ class KernelLogCommandTest {
         assertFalse(run.err().contains("Exception"), run.err());
         JsonNode ata = JSON.readTree(run.out()).get("boots").get(0).get("ata_devices");
         assertEquals(1, ata.size(), run.out());
-        assertEquals("NONE", ata.get(0).get("device").get("ncq").asText(), "the line is cut before the depth");
+        assertEquals("UNKNOWN", ata.get(0).get("device").get("ncq").asText(), "the line is cut before the depth");
     }
 
     @Test
