@@ -157,4 +157,36 @@ class HostileConfigCommandTest {
         CliRun check = CliRun.run(o -> host, "config", "check");
         assertEquals(0, check.exitCode(), check.err() + check.out());
     }
+
+    @Test
+    void aValueTooLongForAUdevRuleLineIsRefusedAtCheck() throws IOException {
+        Host host = sample();
+        write(host, "[disk a]\nmatch.serial = " + "S".repeat(17_000) + "\nread_ahead_kb = 1024\n");
+        Map<String, String> before = snapshot(host);
+        for (String command : List.of("config check", "plan", "apply")) {
+            CliRun run = CliRun.run(o -> host, command.split(" "));
+            String said = run.out() + run.err();
+            assertEquals(2, run.exitCode(), command + ": " + said);
+            assertTrue(said.contains(CONFIG + ":2: match.serial of [disk a] is 17000 characters long")
+                    && said.contains("less than 16384 bytes (UDEV_LINE_SIZE)"), command + ": " + said);
+        }
+        assertEquals(before, snapshot(host));
+    }
+
+    @Test
+    void aLongValueThatFitsIsWrittenInLinesUdevReads() throws IOException {
+        Host host = sample();
+        write(host, "[disk a]\nmatch.serial = " + "S".repeat(16_000) + "\nread_ahead_kb = 1024\n");
+        CliRun apply = CliRun.run(o -> host, "apply");
+        assertTrue(apply.exitCode() == 0 || apply.exitCode() == 3, apply.err());
+        String rules = Files.readString(host.path("/etc/udev/rules.d/90-disktune.rules"));
+        assertTrue(rules.contains("S".repeat(16_000)), "the rule was written");
+        for (String line : rules.split("\n")) {
+            assertTrue(line.getBytes(StandardCharsets.UTF_8).length + 1 < 16_384, line.length() + " bytes");
+        }
+        String joined = rules.replace("\\\n  ", "");
+        for (String line : joined.split("\n")) {
+            assertTrue(line.getBytes(StandardCharsets.UTF_8).length < 16_384, "a joined rule of " + line.length() + " bytes");
+        }
+    }
 }
