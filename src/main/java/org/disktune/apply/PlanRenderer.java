@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 
 import org.disktune.core.Utf8;
@@ -95,7 +94,7 @@ public final class PlanRenderer {
             return;
         }
         List<String> unified = UnifiedDiffUtils.generateUnifiedDiff(from, to, oldLines,
-                DiffUtils.diff(oldLines, newLines), CONTEXT);
+                LinesPatch.of(oldLines, newLines, String::equals), CONTEXT);
         if (unified.size() <= 2) {
             out.append("(no change to ").append(path).append(")\n");
             return;

@@ -65,6 +65,20 @@ final class ConfigLines {
         }
     }
 
+    /**
+     * Where the first byte that no text configuration holds is: a C0 control byte other than tab, LF and CR, or DEL
+     * (a NUL-filled or binary file); -1 when there is none.
+     */
+    static int firstControlByte(byte[] content) {
+        for (int i = 0; i < content.length; i++) {
+            int b = content[i] & 0xFF;
+            if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** The line end the file uses: that of its first line, "\n" when it has none. */
     static String lineEnd(byte[] content, List<Line> lines) {
         for (Line l : lines) {

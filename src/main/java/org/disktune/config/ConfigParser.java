@@ -139,6 +139,10 @@ public final class ConfigParser {
         }
 
         ParsedConfig parse(byte[] content) {
+            int control = ConfigLines.firstControlByte(content);
+            if (control >= 0) {
+                return notText(content, control);
+            }
             List<ConfigLines.Line> lines = ConfigLines.scan(content);
             List<Entry> kept = new ArrayList<>();
             StringBuilder forIni = new StringBuilder();
@@ -161,6 +165,26 @@ public final class ConfigParser {
             errors.sort(PROBLEM_BY_LINE);
             warnings.sort(PROBLEM_BY_LINE);
             return new ParsedConfig(new DesiredState(file, modules, disks, arrays, mounts, warnings), errors);
+        }
+
+        /**
+         * A file with a control byte (NULs of a truncated write, a binary file) is no configuration at all: one error at
+         * the first such byte, and no section read from it.
+         */
+        private ParsedConfig notText(byte[] content, int offset) {
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < offset; i++) {
+                if (content[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            int b = content[offset] & 0xFF;
+            String name = b == 0 ? "NUL (0x00)" : String.format("0x%02X", b);
+            error(line, "column " + (offset - lineStart + 1) + " holds the control byte " + name + ", so this is not a text configuration (a damaged or binary file); write it again as text (man disktune.conf) "
+                    + "or restore it from a backup");
+            return new ParsedConfig(new DesiredState(file, List.of(), List.of(), List.of(), List.of(), List.of()), errors);
         }
 
         private void error(int line, String message) {
@@ -448,8 +472,8 @@ public final class ConfigParser {
                         accept(matches, isById(id) && !id.contains("..") ? new DiskMatch.ById(v, n) : null, n,
                                 "match.by-id = " + v + " is not a name in /dev/disk/by-id; write e.g. ata-WDC_WD1500ADFD-00NLR1_WD-WMAP41173675");
                     }
-                    case "match.model" -> matches.add(new DiskMatch.Model(new Glob(v), n));
-                    case "match.vendor" -> matches.add(new DiskMatch.Vendor(new Glob(v), n));
+                    case "match.model" -> glob(key, v, n).ifPresent(g -> matches.add(new DiskMatch.Model(g, n)));
+                    case "match.vendor" -> glob(key, v, n).ifPresent(g -> matches.add(new DiskMatch.Vendor(g, n)));
                     case "match.transport" -> {
                         Optional<Transport> transport = Transport.parse(v);
                         if (transport.isPresent()) {
@@ -467,7 +491,7 @@ public final class ConfigParser {
                             "match.md = " + v + " is not an md array name; write its kernel name, e.g. md0");
                     case "match.name" -> {
                         if (isNameGlob(v) && !v.contains("..")) {
-                            nameGlob = new Glob(v);
+                            nameGlob = glob(key, v, n).orElse(null);
                             nameLine = n;
                         } else {
                             error(n, "match.name = " + v + " is not a kernel name glob; use letters, digits and _ . : - with * ? [ ] (no '/')");
@@ -496,6 +520,14 @@ public final class ConfigParser {
             if (!d.duplicate) {
                 disks.add(new DiskRule(d.label, d.line, matches, settings));
             }
+        }
+
+        /** The value of a glob key, or empty after an error naming its mistake (a backwards range matches nothing). */
+        private Optional<Glob> glob(String key, String value, int line) {
+            Glob glob = new Glob(value);
+            Optional<String> mistake = glob.mistake();
+            mistake.ifPresent(m -> error(line, key + " = " + value + ": " + m));
+            return mistake.isPresent() ? Optional.empty() : Optional.of(glob);
         }
 
         private void accept(List<DiskMatch> matches, DiskMatch match, int line, String problem) {

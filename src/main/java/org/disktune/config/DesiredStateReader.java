@@ -1,10 +1,12 @@
 package org.disktune.config;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Optional;
@@ -21,6 +23,13 @@ import org.disktune.host.Host;
  */
 public final class DesiredStateReader {
     public static final String PATH = "/etc/disktune/disktune.conf";
+    /** The largest configuration read: far above any real one (a section is a few lines), small enough to hold in memory. */
+    public static final int MAX_BYTES = 1 << 20;
+    private static final String MAX_SHOWN = "1 MiB";
+
+    /** A configuration file's bytes and what they say. */
+    public record Loaded(byte[] bytes, ParsedConfig parsed) {
+    }
 
     private final Host host;
     private final ConfigParser parser;
@@ -43,13 +52,40 @@ public final class DesiredStateReader {
         return Optional.of(read(file, PATH));
     }
 
+    /** The default file's bytes and what they say; empty when it does not exist. */
+    public Optional<Loaded> loadDefault() {
+        Path file = host.path(PATH);
+        return Files.exists(file) ? Optional.of(load(file, PATH)) : Optional.empty();
+    }
+
     /** A file the command line resolved ({@code --config FILE}), shown in messages as {@code shownName}. */
     public ParsedConfig read(Path file, String shownName) {
+        return load(file, shownName).parsed();
+    }
+
+    /**
+     * As {@link #read(Path, String)}, with the bytes read. Only a regular file of at most {@link #MAX_BYTES} is read: a
+     * FIFO, a device or a directory is refused before it is opened (a FIFO would block, /dev/zero never ends).
+     */
+    public Loaded load(Path file, String shownName) {
         try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!attributes.isRegularFile()) {
+                throw DisktuneException.usage(shownName + " is " + (attributes.isDirectory() ? "a directory" : "not a regular file (a FIFO, device or socket)")
+                        + ", not a configuration file; name the file itself (man disktune.conf)");
+            }
             if (host.live()) {
                 checkOwnership(file, shownName);
             }
-            return parser.parse(Files.readAllBytes(file), shownName);
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes(MAX_BYTES + 1);
+            }
+            if (bytes.length > MAX_BYTES) {
+                throw DisktuneException.usage(shownName + " is larger than " + MAX_SHOWN + ", the most a configuration may hold; "
+                        + "name the right file (man disktune.conf)");
+            }
+            return new Loaded(bytes, parser.parse(bytes, shownName));
         } catch (NoSuchFileException e) {
             throw DisktuneException.usage(shownName + " does not exist; create it (see man disktune.conf) or name another file with --config");
         } catch (AccessDeniedException e) {

@@ -162,7 +162,13 @@ public final class UdevRulesGenerator {
             Optional<List<String>> settings = settings(rule.settings(), wanted, target, file, comment, errors);
             if (settings.isPresent() && !settings.get().isEmpty()) {
                 lines.addAll(settings.get());
-                arrays.add(new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), rule(comment, lines)));
+                String text = rule(comment, lines);
+                List<Valued> values = new ArrayList<>();
+                values.add(new Valued("[" + rule.section() + "]", rule.line(), rule.uuid() != null ? rule.uuid() : rule.label()));
+                rule.settings().forEach(v -> values.add(new Valued(v.setting().key(), v.line(), v.written())));
+                if (!tooLong(text, lines, values, "[" + rule.section() + "]", file, errors)) {
+                    arrays.add(new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), text));
+                }
             }
         }
         schedulers.sort(ORDER);
@@ -208,7 +214,35 @@ public final class UdevRulesGenerator {
             return Optional.empty(); // refused, or nothing this machine's udev can do for the section
         }
         lines.addAll(settings.get());
-        return Optional.of(new Section(rule.specificity(), rule.line(), rule(comment, lines)));
+        String text = rule(comment, lines);
+        List<Valued> values = new ArrayList<>();
+        rule.matches().forEach(m -> values.add(new Valued(m.key(), m.line(), m.value())));
+        subset.forEach(v -> values.add(new Valued(v.setting().key(), v.line(), v.written())));
+        if (tooLong(text, lines, values, "[" + rule.section() + "]", file, errors)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Section(rule.specificity(), rule.line(), text));
+    }
+
+    /** A key of a section and its value as written, for naming the one that makes a rule too long. */
+    private record Valued(String key, int line, String value) {
+    }
+
+    /**
+     * True, with an error at the longest value's line, when udev could not read the rule {@code text} (see
+     * {@link UdevLineLimit}): the check is on the rule as rendered, so it holds whatever the rule's other keys are.
+     */
+    private static boolean tooLong(String text, List<String> lines, List<Valued> values, String section, String file,
+            List<ConfigProblem> errors) {
+        Optional<Integer> excess = UdevLineLimit.excess(List.of(text.split("\n")), lines);
+        if (excess.isEmpty()) {
+            return false;
+        }
+        Valued longest = values.stream().max(Comparator.comparingInt(v -> v.value() == null ? 0 : v.value().length())).orElseThrow();
+        errors.add(new ConfigProblem(file, longest.line(), longest.key() + " of " + section + " is " + longest.value().length()
+                + " characters long, which makes a line of its udev rule " + excess.get() + " bytes; udev reads rules lines of less than "
+                + UdevLineLimit.UDEV_LINE_SIZE + " bytes (UDEV_LINE_SIZE) and stops reading the file at a longer one: shorten the value"));
+        return true;
     }
 
     private static boolean persisted(List<SettingValue> settings) {

@@ -447,21 +447,12 @@ public final class DesiredStateService {
     private Loaded load() {
         DesiredStateReader reader = new DesiredStateReader(host);
         if (location.isHostDefault()) {
-            Optional<ParsedConfig> parsed = reader.readDefault();
-            if (parsed.isEmpty()) {
-                throw DisktuneException.usage("no " + DesiredStateReader.PATH + ": write one (disktune init shows a proposal, "
-                        + "disktune init --write installs it) or give --config FILE");
-            }
-            return new Loaded(DesiredStateReader.PATH, read(DesiredStateReader.PATH), parsed.get());
+            DesiredStateReader.Loaded loaded = reader.loadDefault().orElseThrow(() -> DisktuneException.usage("no " + DesiredStateReader.PATH
+                    + ": write one (disktune init shows a proposal, disktune init --write installs it) or give --config FILE"));
+            return new Loaded(DesiredStateReader.PATH, loaded.bytes(), loaded.parsed());
         }
-        ParsedConfig parsed = reader.read(location.file(), location.shown());
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(location.file());
-        } catch (IOException e) {
-            throw DisktuneException.usage("cannot read --config " + location.shown() + ": " + e.getMessage());
-        }
-        return new Loaded(location.shown(), bytes, parsed);
+        DesiredStateReader.Loaded loaded = reader.load(location.file(), location.shown());
+        return new Loaded(location.shown(), loaded.bytes(), loaded.parsed());
     }
 
     private static DesiredState valid(Loaded loaded) {

@@ -66,10 +66,18 @@ final class ConfigCases {
                     "t.conf:4: the value of match.vendor contains '|', which shells, udev rules and fstab treat specially; remove it",
                     "t.conf:5: the value of match.wwn contains '>', which shells, udev rules and fstab treat specially; remove it",
                     "t.conf:7: the value of adma contains '&', which shells, udev rules and fstab treat specially; remove it")),
-            new Case("control characters", "[disk a]\nmatch.model = A\u0000B\nmatch.serial = A\rB\nmatch.rotational = 1\nscheduler = \u001b[31mnone\n", List.of(
-                    "t.conf:2: the line contains a NUL character; remove it (only printable text is allowed)",
-                    "t.conf:3: the line contains a carriage return; remove it (lines end with LF or CR LF)",
-                    "t.conf:5: the line contains the control character U+001B; remove it (only printable text is allowed)")),
+            new Case("carriage return and C1 control", "[disk a]\nmatch.model = A\u0085B\nmatch.serial = A\rB\nmatch.rotational = 1\n", List.of(
+                    "t.conf:2: the line contains the control character U+0085; remove it (only printable text is allowed)",
+                    "t.conf:3: the line contains a carriage return; remove it (lines end with LF or CR LF)")),
+            new Case("a NUL byte: not a text file, one error", "[disk a]\nmatch.model = A\u0000B\nmatch.serial = A\rB\nscheduler = \u001b[31mnone\n", List.of(
+                    "t.conf:2: column 16 holds the control byte NUL (0x00), so this is not a text configuration (a damaged or binary file); "
+                            + "write it again as text (man disktune.conf) or restore it from a backup")),
+            new Case("NULs only (head -c 4096 /dev/zero)", "\u0000".repeat(4096), List.of(
+                    "t.conf:1: column 1 holds the control byte NUL (0x00), so this is not a text configuration (a damaged or binary file); "
+                            + "write it again as text (man disktune.conf) or restore it from a backup")),
+            new Case("escape in a comment", "# \u001b[31m\n[disk a]\nmatch.rotational = 1\n", List.of(
+                    "t.conf:1: column 3 holds the control byte 0x1B, so this is not a text configuration (a damaged or binary file); "
+                            + "write it again as text (man disktune.conf) or restore it from a backup")),
             new Case("backslash continuation", "[disk a]\nmatch.rotational = 1\nread_ahead_kb = 12\\\n8\n", List.of(
                     "t.conf:3: the line contains a backslash '\\'; remove it (disktune.conf has no escapes)",
                     "t.conf:4: '8' is neither a [section] header nor KEY = VALUE; comments are whole lines starting with # or ;")),
