@@ -14,7 +14,7 @@ import org.disktune.host.HostLock;
  * <p>{@link #rollback} reverts journaled changes newest first as planned by {@link RollbackPlanner}
  * (read it for the rules: which entries, files byte for byte from backups, attributes to their oldest
  * old values, devices found by identity or reported gone, when force is needed). Under the host lock
- * ({@code /run/disktune.lock}) the plan is applied by the {@link PlanExecutor} as ONE new journal entry
+ * ({@code /run/disktune/lock}) the plan is applied by the {@link PlanExecutor} as ONE new journal entry
  * ("rollback of ..."; {@code reverts} lists every reverted id newest first, {@code undo_of} the oldest),
  * itself backed up and all-or-nothing, then every reverted entry is marked "undone" with
  * {@code undone_by} = the new id. A rollback of entries whose files and attributes already are as before

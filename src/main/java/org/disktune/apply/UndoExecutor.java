@@ -24,6 +24,8 @@ public final class UndoExecutor {
             Journal journal = new Journal(host);
             Optional<UndoPlan> undo = planner.plan(host, journal, force);
             if (undo.isEmpty()) {
+                // nothing to undo is still a run holding the lock: what a killed run left goes, as in rollback
+                executor.cleanUpAfterCrash(host, journal.entries(), null, List.of());
                 return Optional.empty();
             }
             JournalEntry target = undo.get().target();

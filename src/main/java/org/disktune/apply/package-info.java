@@ -4,7 +4,7 @@
  * program, check a {@link org.disktune.apply.Postcondition}; handled through
  * {@link org.disktune.apply.ChangeVisitor}, so a new kind of step fails at compile time); {@link org.disktune.apply.PlanRenderer} shows it as unified diffs for
  * {@code --dry-run}; {@link org.disktune.apply.PlanExecutor} applies it under the host lock
- * ({@code /run/disktune.lock}), after backing up every file it may touch under
+ * ({@code /run/disktune/lock}), after backing up every file it may touch under
  * {@code /var/lib/disktune/backups/<id>/} and journaling the attempt in
  * {@code /var/lib/disktune/journal/<id>.json}, and restores everything byte for byte when a step
  * fails. {@link org.disktune.apply.UndoPlanner} and {@link org.disktune.apply.UndoExecutor} revert

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
                 + "nr_requests, md read_ahead_kb and stripe_cache_size) live and into /etc/udev/rules.d/90-disktune.rules, set the "
                 + "hdparm settings with hdparm (and through that rule at boot and hotplug), the mount options with a remount and in "
                 + "/etc/fstab, and the module options in /etc/modprobe.d/disktune.conf "
-                + "and in every initramfs image (rebuilt and checked byte for byte). Under --root or --sample only files are written. One change at a time (/run/disktune.lock); "
+                + "and in every initramfs image (rebuilt and checked byte for byte). Under --root or --sample only files are written. One change at a time (/run/disktune/lock); "
                 + "every file is backed up and every old sysfs value journaled under /var/lib/disktune; the first failure puts "
                 + "back everything done so far (exit 5). A second apply changes nothing and writes nothing.",
                 "Exit 0 when done (or nothing to do), 3 when module options changed (reboot needed), 2 for a configuration "

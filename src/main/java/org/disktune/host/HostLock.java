@@ -9,8 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -18,7 +21,10 @@ import org.disktune.core.ExitCode;
 /**
  * One change of the machine at a time: {@value #PATH} (inside the host's root). On the default
  * file system the file is locked with {@link FileChannel#tryLock()}, so a crashed holder never
- * leaves a stale lock; the holder's pid is written into it for the message. File systems whose
+ * leaves a stale lock. Only root can open it, so no other user can hold it: its directory is 0700 and
+ * the file 0600, both owned by this process's user; it is opened without following a link and refused when it
+ * is not a regular file or has another link (a hard link would make the pid written into it land in a file
+ * outside). The holder named in a refusal is the process the kernel lists in /proc/locks, not the pid in the file. File systems whose
  * locks are not real (Jimfs keeps fake ones) fall back to creating the file exclusively and
  * deleting it on {@link #close()}. Use in try-with-resources, once per process: Linux file locks
  * belong to the process, so a second acquire from the same JVM is refused but also weakens the
@@ -34,7 +40,7 @@ import org.disktune.core.ExitCode;
  */
 public final class HostLock implements AutoCloseable {
     /** The machine path of the lock file. */
-    public static final String PATH = "/run/disktune.lock";
+    public static final String PATH = "/run/disktune/lock";
     static final int WAIT_SECONDS = 30;
 
     /** The lock file this process holds on the default file system, for the programs it runs. */
@@ -72,11 +78,11 @@ public final class HostLock implements AutoCloseable {
     static HostLock acquire(Path file, String shownPath, long pid, java.time.Duration programWait) {
         byte[] pidLine = (pid + "\n").getBytes(StandardCharsets.US_ASCII);
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
             if (file.getFileSystem() != FileSystems.getDefault()) {
+                Path parent = file.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
                 try {
                     Files.write(file, pidLine, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                 } catch (FileAlreadyExistsException e) {
@@ -84,10 +90,18 @@ public final class HostLock implements AutoCloseable {
                 }
                 return new HostLock(file, null, null, null, -1);
             }
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            LibC libc = LibC.load();
+            LockFileChecks.directory(file.toAbsolutePath().getParent(), shownPath, libc.geteuid());
+            FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(LockFileChecks.OWNER_ONLY_FILE));
+            try {
+                LockFileChecks.file(file, shownPath, libc.geteuid());
+            } catch (RuntimeException | IOException e) {
+                channel.close();
+                throw e;
+            }
             // opened before the fcntl lock is taken and kept open as long as it is held: closing any descriptor of
             // the file would release the process's fcntl locks on it (fcntl(2), "Advisory record locking")
-            LibC libc = LibC.load();
             int flockFd = libc.open(file.toString(), LibC.O_RDONLY | LibC.O_CLOEXEC);
             if (flockFd < 0) {
                 channel.close();
@@ -118,7 +132,7 @@ public final class HostLock implements AutoCloseable {
             lock = null;
         }
         if (lock == null) {
-            throw held(shownPath, holderOf(readAll(channel)));
+            throw held(shownPath, lockHolder(file, "POSIX"));
         }
         awaitPrograms(libc, flockFd, file, shownPath, programWait);
         channel.truncate(0);
@@ -150,7 +164,7 @@ public final class HostLock implements AutoCloseable {
         long deadline = System.nanoTime() + wait.toNanos();
         while (libc.flock(fd, LibC.LOCK_EX | LibC.LOCK_NB) != 0) {
             if (System.nanoTime() > deadline) {
-                String holder = flockHolder(file);
+                String holder = lockHolder(file, "FLOCK");
                 throw new DisktuneException(ExitCode.ENVIRONMENT, "a program started by a disktune that was killed is still running: "
                         + (holder.equals("unknown") ? "a process" : "pid " + holder + describe(holder)) + " holds the lock " + shownPath
                         + "; wait for it to finish and run again (the lock is freed when it exits; do not delete " + shownPath + ")");
@@ -165,13 +179,16 @@ public final class HostLock implements AutoCloseable {
         libc.flock(fd, LibC.LOCK_UN);
     }
 
-    /** The pid /proc/locks gives for a FLOCK lock on {@code file} ("1: FLOCK ADVISORY READ PID MAJ:MIN:INODE 0 EOF"), or "unknown". */
-    static String flockHolder(Path file) {
+    /**
+     * The pid /proc/locks gives for a lock of {@code type} (FLOCK or POSIX) on {@code file}
+     * ("1: FLOCK ADVISORY READ PID MAJ:MIN:INODE 0 EOF"), or "unknown".
+     */
+    static String lockHolder(Path file, String type) {
         try {
             Object inode = Files.getAttribute(file, "unix:ino");
             for (String line : Files.readAllLines(Path.of("/proc/locks"))) {
                 String[] f = line.trim().split("\\s+");
-                if (f.length >= 6 && f[1].equals("FLOCK") && f[5].endsWith(":" + inode)) {
+                if (f.length >= 6 && f[1].equals(type) && f[5].endsWith(":" + inode)) {
                     return f[4];
                 }
             }
@@ -179,15 +196,6 @@ public final class HostLock implements AutoCloseable {
             // the message then names no pid
         }
         return "unknown";
-    }
-
-    private static byte[] readAll(FileChannel channel) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(64);
-        channel.read(buffer, 0);
-        buffer.flip();
-        byte[] bytes = new byte[buffer.remaining()];
-        buffer.get(bytes);
-        return bytes;
     }
 
     private static String holderOf(byte[] content) {

@@ -303,8 +303,8 @@ class CrashSafetyTest {
 
             assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
             assertTrue(e.getMessage().startsWith("another disktune is changing this machine: pid " + holder.pid() + " ("), e.getMessage());
-            assertTrue(e.getMessage().endsWith(" holds the lock /run/disktune.lock; wait for it to finish (the lock is freed when that "
-                    + "process exits; do not delete /run/disktune.lock)"), e.getMessage());
+            assertTrue(e.getMessage().endsWith(" holds the lock /run/disktune/lock; wait for it to finish (the lock is freed when that "
+                    + "process exits; do not delete /run/disktune/lock)"), e.getMessage());
             assertArrayEquals(CrashChild.oldBytes(0), Files.readAllBytes(root.resolve(CrashChild.file(0).substring(1))));
         } finally {
             holder.destroyForcibly();

@@ -244,15 +244,15 @@ class PlanExecutorTest {
 
     @Test
     void heldLockRefusesWithThePidAndChangesNothing() throws IOException {
-        machine.write("/run/disktune.lock", "4242\n");
+        machine.write("/run/disktune/lock", "4242\n");
         List<String> before = machine.snapshot();
 
         DisktuneException e = assertThrows(DisktuneException.class,
                 () -> new PlanExecutor(imageIs(NEW_IMAGE)).apply(machine.host, modprobePlan(), "d"));
 
         assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
-        assertEquals("another disktune is changing this machine (lock /run/disktune.lock held by pid 4242); "
-                + "wait, or remove /run/disktune.lock if no disktune runs (this file system has no real locks)", e.getMessage());
+        assertEquals("another disktune is changing this machine (lock /run/disktune/lock held by pid 4242); "
+                + "wait, or remove /run/disktune/lock if no disktune runs (this file system has no real locks)", e.getMessage());
         assertEquals(before, machine.snapshot());
         assertEquals(List.of(), machine.runner.calls());
     }
@@ -303,8 +303,8 @@ class PlanExecutorTest {
     /** Temporary files and the lock: what must not survive an apply. */
     private List<String> leftovers() throws IOException {
         try (Stream<Path> walk = Files.walk(machine.host.root())) {
-            return walk.map(p -> p.getFileName() == null ? "" : p.getFileName().toString())
-                    .filter(n -> n.startsWith(".disktune") || n.equals("disktune.lock")).toList();
+            return walk.filter(p -> p.endsWith("run/disktune/lock") || p.getFileName() != null && p.getFileName().toString().startsWith(".disktune"))
+                    .map(p -> p.getFileName().toString()).toList();
         }
     }
 }

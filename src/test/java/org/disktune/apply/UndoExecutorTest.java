@@ -44,6 +44,17 @@ class UndoExecutorTest {
                 "tune sata_nv").orElseThrow();
     }
 
+    /** A run killed while saving its journal entry leaves the writer's temporary file; undo with nothing to undo removes it too. */
+    @Test
+    void undoWithNothingToUndoRemovesTheJournalsTemporaryFiles() throws IOException {
+        String temp = Journal.DIRECTORY + "/.disktune.tmp.0123456789abcdef";
+        machine.write(temp, "{\"half\": ".getBytes(UTF_8));
+
+        assertEquals(Optional.empty(), undo.undo(machine.host, false));
+
+        assertFalse(machine.exists(temp), "recovery removes the atomic writer's temporary files in the journal");
+    }
+
     @Test
     void undoRestoresFilesAndImageByteForByteAndDeletesTheCreatedFile() throws IOException {
         List<String> before = machine.machineFiles();

@@ -152,7 +152,7 @@ class ModprobeSetCommandTest {
         assertTrue(run.out().contains("journal " + entry.id() + " (boot " + GeneratorMachine.BOOT_ID + "); undo with: disktune undo\n"),
                 run.out());
         assertTrue(run.out().endsWith("reboot needed: the running kernel has adma=N\n"), run.out());
-        assertFalse(m.exists("/run/disktune.lock"), "the lock is released");
+        assertFalse(m.exists("/run/disktune/lock"), "the lock is released");
     }
 
     @Test

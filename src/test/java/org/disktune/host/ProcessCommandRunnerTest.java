@@ -67,7 +67,7 @@ class ProcessCommandRunnerTest {
         Host host = new RootedHost(root, new RecordingCommandRunner(), () -> {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "no log");
         }, java.time.Clock.systemUTC(), true);
-        Path file = root.resolve("run/disktune.lock");
+        Path file = root.resolve("run/disktune/lock");
         ProcessCommandRunner runner = new ProcessCommandRunner("/usr/bin:/bin");
         List<String> probe = List.of("sh", "-c", "echo $$; flock --exclusive --nonblock \"$0\" true && echo free || echo held", file.toString());
         try (HostLock lock = HostLock.acquire(host)) {
@@ -88,9 +88,9 @@ class ProcessCommandRunnerTest {
     @Test
     void theWrappersComeBeforeTheProgramAsAnArgumentList() {
         List<String> argv = ProcessCommandRunner.guarded(List.of("/usr/sbin/update-initramfs", "-u", "-k", "all"),
-                java.util.Optional.of(Path.of("/run/disktune.lock")), true);
+                java.util.Optional.of(Path.of("/run/disktune/lock")), true);
         assertEquals(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/bin/unshare", "--pid", "--kill-child=KILL", "--",
-                "/usr/bin/flock", "--shared", "--no-fork", "/run/disktune.lock", "/usr/sbin/update-initramfs", "-u", "-k", "all"), argv);
+                "/usr/bin/flock", "--shared", "--no-fork", "/run/disktune/lock", "/usr/sbin/update-initramfs", "-u", "-k", "all"), argv);
         assertEquals(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/sbin/hdparm", "-B", "/dev/sda"),
                 ProcessCommandRunner.guarded(List.of("/usr/sbin/hdparm", "-B", "/dev/sda"), java.util.Optional.empty(), false),
                 "no PID namespace where none can be made (not root, RestrictNamespaces=yes), no flock without the lock");
@@ -116,10 +116,10 @@ class ProcessCommandRunnerTest {
     /** The end-to-end guest: systemctl enable in a PID namespace of its own failed ("Failed to connect to bus"). */
     @Test
     void systemdToolsRunWithoutAPidNamespaceOfTheirOwn() {
-        assertEquals(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/bin/flock", "--shared", "--no-fork", "/run/disktune.lock",
+        assertEquals(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/bin/flock", "--shared", "--no-fork", "/run/disktune/lock",
                 "/usr/bin/systemctl", "enable", "disktune.service"),
                 ProcessCommandRunner.guarded(List.of("/usr/bin/systemctl", "enable", "disktune.service"),
-                        java.util.Optional.of(Path.of("/run/disktune.lock")), true));
+                        java.util.Optional.of(Path.of("/run/disktune/lock")), true));
         assertTrue(ProcessCommandRunner.talksToSystemd("/usr/bin/systemd-run"));
         assertFalse(ProcessCommandRunner.talksToSystemd("/usr/sbin/update-initramfs"));
     }

@@ -305,7 +305,7 @@ public final class GeneratorMachine {
 
     /** The machine without disktune's journal, backups and lock. */
     public List<String> machineSnapshot() {
-        return snapshot("/var/lib/disktune", "/run/disktune.lock");
+        return snapshot("/var/lib/disktune", "/run/disktune");
     }
 
     /** A gzip-compressed cpio newc image of text files (image paths without the leading '/'). */
