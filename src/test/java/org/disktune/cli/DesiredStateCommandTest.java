@@ -275,6 +275,9 @@ class DesiredStateCommandTest {
     @Test
     void applyBootMakesTheLiveSettingsAgainWritesNoFileAndRecordsTheOutcomeForVerify() throws IOException {
         LiveTree host = liveSample("seed-arm-n2100-sil");
+        // disktune.service is systemd's: this Debian lenny sample boots sysvinit, so it is given systemd's /sbin/init here
+        Files.createDirectories(host.path("/sbin"));
+        Files.createSymbolicLink(host.node("/sbin/init"), host.root().getFileSystem().getPath("/lib/systemd/systemd"));
         write(host, CONFIG, "[disk seagates]\nmatch.model = ST3250620AS\nread_ahead_kb = 4096\n");
         assertEquals(0, run(host, "apply").exitCode());
         String rules = Files.readString(host.path(RULES));

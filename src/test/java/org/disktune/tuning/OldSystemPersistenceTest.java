@@ -73,12 +73,18 @@ class OldSystemPersistenceTest {
     }
 
     @Test
-    void aSampleWithoutInitFilesIsUnknownAndVerifyCannotTellWhetherSystemdRunWorks() {
-        Planned p = plan("seed-raid5-raptors");
-        assertEquals(InitSystem.Kind.UNKNOWN, p.machine.initSystem().kind());
-        assertEquals(List.of(), p.steps.carriers());
-        // raptors' configuration has no hdparm setting: nothing depends on systemd-run there
-        assertEquals(List.of(), p.steps.uncertain());
+    void everySeedSampleShowsTheInitSystemItsDistributionHad() {
+        for (String[] expected : List.of(new String[] {"seed-centos5-ide", "/etc/rc.local"}, new String[] {"seed-raid5-raptors", "/etc/inittab"},
+                new String[] {"seed-arm-n2100-sil", "/etc/inittab"}, new String[] {"seed-nforce4-arch", "/etc/inittab"},
+                new String[] {"seed-rhel6-ext4", "/etc/inittab"})) {
+            Planned p = plan(expected[0]);
+            assertEquals(new InitSystem(InitSystem.Kind.SYSVINIT, expected[1] + ", no systemd"), p.machine.initSystem(), expected[0]);
+        }
+        Planned raptors = plan("seed-raid5-raptors");
+        // raptors' configuration has no hdparm setting: nothing for rc.local to carry, nothing depends on systemd-run
+        assertEquals(List.of(), raptors.steps.carriers());
+        assertEquals(List.of(), raptors.steps.uncertain());
+        assertFalse(written(raptors, UdevRulesGenerator.PATH).contains("systemd-run"));
     }
 
     @Test
