@@ -52,15 +52,14 @@ public final class GeneratorLeftovers {
         return found.stream().sorted().toList();
     }
 
-    /** Removes {@code paths} (files or whole directories). */
+    /**
+     * Removes {@code paths} (files, links or whole directories), following no link at any depth: the host's writer
+     * walks a directory by its descriptors ({@code AtomicFileWriter.deleteTree}), so a directory of /tmp swapped for
+     * a link to a folder outside while it is removed loses nothing outside.
+     */
     static void remove(Host host, List<String> paths) {
         for (String path : paths) {
-            Path node = host.node(path);
-            if (Files.isDirectory(node, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                host.files().deleteTree(node);
-            } else {
-                host.files().delete(node);
-            }
+            host.files().deleteTree(host.node(path));
         }
     }
 
