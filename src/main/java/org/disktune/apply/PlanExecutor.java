@@ -323,6 +323,7 @@ public final class PlanExecutor {
             return;
         }
         if (record.existedBefore()) {
+            host.requireTrusted(record.backup(), "backup");
             host.files().copy(host.path(record.backup()), target, true);
             putBack.restored.add(path);
         } else {

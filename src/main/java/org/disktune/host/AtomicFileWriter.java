@@ -290,7 +290,8 @@ public final class AtomicFileWriter {
                     faults.check(Step.FSYNC, shown);
                     channel.force(true);
                 }
-                copyOwnershipAndMode(Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) ? absolute : modeSource, temp);
+                copyOwnershipAndMode(Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) ? absolute : modeSource, temp,
+                        shown.getParent() != null && Beneath.modeOf(shown.getParent()) == Beneath.STATE_DIRECTORY);
                 faults.check(Step.RENAME, shown);
                 Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 temp = null;
@@ -349,8 +350,12 @@ public final class AtomicFileWriter {
         }
     }
 
-    /** Gives {@code temp} the mode, owner and group of {@code model}, or 0644 when there is none. */
-    private static void copyOwnershipAndMode(Path model, Path temp) throws IOException {
+    /**
+     * Gives {@code temp} the mode, owner and group of {@code model}, or 0644 when there is none. A file of disktune's
+     * state ({@code state}: a backup, a journal entry) keeps its creator (root) as owner and is never writable by group
+     * or others, whatever the file it copies: only such state is trusted when it is read back ({@link TrustedState}).
+     */
+    private static void copyOwnershipAndMode(Path model, Path temp, boolean state) throws IOException {
         PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
         if (view == null) {
             return;
@@ -360,6 +365,14 @@ public final class AtomicFileWriter {
             return;
         }
         PosixFileAttributes wanted = Files.readAttributes(model, PosixFileAttributes.class);
+        Set<PosixFilePermission> permissions = java.util.EnumSet.noneOf(PosixFilePermission.class);
+        permissions.addAll(wanted.permissions());
+        if (state) {
+            permissions.remove(PosixFilePermission.GROUP_WRITE);
+            permissions.remove(PosixFilePermission.OTHERS_WRITE);
+            view.setPermissions(permissions);
+            return;
+        }
         PosixFileAttributes now = view.readAttributes();
         UserPrincipal owner = wanted.owner();
         GroupPrincipal group = wanted.group();
@@ -369,7 +382,7 @@ public final class AtomicFileWriter {
         if (!group.equals(now.group())) {
             view.setGroup(group);
         }
-        view.setPermissions(wanted.permissions());
+        view.setPermissions(permissions);
     }
 
     /** fsync of a directory, so that a rename survives a crash; skipped where unsupported. */
