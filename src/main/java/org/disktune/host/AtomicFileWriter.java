@@ -34,7 +34,12 @@ import org.disktune.core.ExitCode;
  * fsynced, given the mode and owner of the file it replaces (0644 for a new file, or the mode of
  * the source for {@link #copy}), renamed over the target, then the directory fsynced. Where the
  * file system cannot fsync a directory (Jimfs, some network file systems) that last step is
- * skipped. Symbolic links are refused rather than replaced by a regular file.
+ * skipped. Symbolic links are refused rather than replaced by a regular file. Missing parent directories are made
+ * 0700 under {@code /var/lib/disktune} and 0755 elsewhere, whatever the umask.
+ *
+ * <p>A writer {@link #containedIn} a root on the real file system (a --root tree; disktune's state directory on the
+ * machine) does every write, copy and removal under it through the descriptor of its directory, opened from the root
+ * without following links ({@link Beneath}), so the check that a path is inside the root holds when it is used.
  *
  * <p>Every failure is a {@link DisktuneException} (ENVIRONMENT) naming the path and the cause; the
  * temporary file is removed and the target is left as it was.
