@@ -581,7 +581,7 @@ public final class PlanExecutor {
             String copied = shaOf(host, backup);
             if (copied == null) { // the copy is not where it was written: a directory of the state was swapped meanwhile
                 throw new DisktuneException(ExitCode.ENVIRONMENT, "the backup of " + path + " is not at " + backup
-                        + " after it was written (was a directory replaced while disktune ran?); nothing was changed; run again");
+                        + " after it was written (was a directory replaced meanwhile?); nothing was changed; run again");
             }
             if (!copied.equals(shaOf(host, path))) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT,

@@ -221,7 +221,7 @@ final class Beneath {
         return switch (errno) {
             case ENOENT -> new NoSuchFileException(path.toString());
             case ELOOP, ENOTDIR -> new FileSystemException(path.toString(), null,
-                    "is not a directory under the root any more (a symbolic link or a file took its place while disktune ran);"
+                    "is not a directory under the root any more (a symbolic link or a file took its place during the run);"
                             + " nothing outside the root was touched");
             default -> new FileSystemException(path.toString(), null, "errno " + errno);
         };

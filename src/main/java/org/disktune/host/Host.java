@@ -93,6 +93,15 @@ public interface Host {
         TrustedState.require(this, machinePath, what);
     }
 
+    /**
+     * True when the entry {@code machinePath} (a last link not followed) is owned by root or by the user disktune runs
+     * as: made by a privileged process, never planted by another user. Always true where the file system has no owners
+     * (Jimfs samples).
+     */
+    default boolean ownedByRoot(String machinePath) {
+        return TrustedState.ownedByRoot(this, machinePath);
+    }
+
     /** The root directory all machine paths are resolved against. */
     Path root();
 

@@ -15,7 +15,8 @@ import org.disktune.core.ExitCode;
 /**
  * Whether a file of disktune's own state (a journal entry, a backup, and each directory above it up to
  * {@value #STATE}) can be trusted: it must be owned by root (or by the user disktune runs as, who is root wherever
- * disktune changes a machine) and not be writable by group or others, and none of them may be a symbolic link.
+ * disktune changes a machine) and not be writable by group or others; where one is a link inside the tree, what it
+ * leads to.
  * Anyone else who could write it could make root restore any bytes anywhere; such a file is refused, named, with
  * exit 4, before anything is restored. Trees on another file system than the default one (Jimfs samples) have no
  * owners to check.
@@ -44,11 +45,8 @@ final class TrustedState {
             return;
         }
         for (String p = machinePath; p.startsWith(STATE); p = p.substring(0, Math.max(p.lastIndexOf('/'), 0))) {
-            Path node = host.node(p);
+            Path node = host.path(p); // what a link inside the tree leads to is what is read
             try {
-                if (Files.isSymbolicLink(node)) {
-                    throw refused(what, machinePath, p + " is a symbolic link");
-                }
                 int uid = (Integer) Files.getAttribute(node, "unix:uid", LinkOption.NOFOLLOW_LINKS);
                 Set<PosixFilePermission> mode = Files.getPosixFilePermissions(node, LinkOption.NOFOLLOW_LINKS);
                 if (uid != 0 && uid != Self.UID) {
@@ -68,8 +66,20 @@ final class TrustedState {
         }
     }
 
+    static boolean ownedByRoot(Host host, String machinePath) {
+        if (!host.root().getFileSystem().equals(FileSystems.getDefault())) {
+            return true;
+        }
+        try {
+            int uid = (Integer) Files.getAttribute(host.node(machinePath), "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            return uid == 0 || uid == Self.UID;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
     private static DisktuneException refused(String what, String machinePath, String why) {
         return new DisktuneException(ExitCode.ENVIRONMENT, what + " " + machinePath + " is not trusted: " + why
-                + "; disktune restores nothing from state another user could write; check it, then chown root and chmod go-w, or move it away");
+                + "; nothing is restored from state another user could write; check it, then chown root and chmod go-w, or move it away");
     }
 }

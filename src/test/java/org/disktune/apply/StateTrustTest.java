@@ -83,4 +83,27 @@ class StateTrustTest {
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(machine.path(Journal.BACKUPS))));
         assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(machine.path("/etc/modprobe.d"))));
     }
+
+    /** undo --force removes a killed generator's files only if root made them: a user's look-alike in /tmp stays. */
+    @Test
+    @Tag("root")
+    void undoForceLeavesLookAlikeLeftoversAnotherUserOwns() throws IOException {
+        JimfsMachine crashed = new JimfsMachine(java.nio.file.Files.createDirectory(temp.resolve("crashed")),
+                Clock.fixed(JimfsMachine.NOW, ZoneOffset.UTC));
+        crashed.write(MKINITCPIO, OLD_MKINITCPIO);
+        crashed.write(IMAGE, OLD_IMAGE);
+        crashed.runner.writes(REBUILD, crashed.path(IMAGE), NEW_IMAGE, 0, "");
+        PlanExecutor dying = new PlanExecutor((host, condition) -> {
+            throw new UndoExecutorTest.PowerCut();
+        });
+        assertThrows(UndoExecutorTest.PowerCut.class, () -> dying.apply(crashed.host, PlanExecutorTest.modprobePlan(), "tune sata_nv"));
+        crashed.write("/tmp/mkinitcpio.evil/sub/victim", "a user's");
+        crashed.write("/var/tmp/dracut.Xy7/initramfs.img", "half");
+        Files.setAttribute(crashed.node("/tmp/mkinitcpio.evil"), "unix:uid", 65534, LinkOption.NOFOLLOW_LINKS);
+
+        JournalEntry entry = new UndoExecutor().undo(crashed.host, true).orElseThrow();
+
+        assertEquals(java.util.List.of("/var/tmp/dracut.Xy7"), entry.removedLeftovers());
+        assertTrue(crashed.exists("/tmp/mkinitcpio.evil/sub/victim"));
+    }
 }
