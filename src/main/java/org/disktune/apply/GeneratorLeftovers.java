@@ -22,7 +22,9 @@ import org.disktune.host.TreeProcesses;
  * ${TMPDIR:-/var/tmp}); dracut in {@code /var/tmp/dracut.XXXXXX}; mkinitcpio in {@code mkinitcpio.XXXXXX} under
  * /tmp or /var/tmp (their scripts in initramfs-tools 0.142, dracut 059, mkinitcpio 37). Only those of an entry
  * interrupted while applying a plan that ran a program count, and only those changed since the entry began (older
- * ones are someone else's); none while a generator process runs in the machine's tree (apt may be running one).
+ * ones are someone else's), and only those owned by root: the generator runs as root, and a name another user
+ * planted in the world-writable /tmp is not its work; none while a generator process runs in the machine's tree (apt
+ * may be running one).
  */
 public final class GeneratorLeftovers {
     private static final Pattern BOOT = Pattern.compile("initrd\\.img-.+\\.new");
@@ -52,15 +54,14 @@ public final class GeneratorLeftovers {
         return found.stream().sorted().toList();
     }
 
-    /** Removes {@code paths} (files or whole directories). */
+    /**
+     * Removes {@code paths} (files, links or whole directories), following no link at any depth: the host's writer
+     * walks a directory by its descriptors ({@code AtomicFileWriter.deleteTree}), so a directory of /tmp swapped for
+     * a link to a folder outside while it is removed loses nothing outside.
+     */
     static void remove(Host host, List<String> paths) {
         for (String path : paths) {
-            Path node = host.node(path);
-            if (Files.isDirectory(node, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                host.files().deleteTree(node);
-            } else {
-                host.files().delete(node);
-            }
+            host.files().deleteTree(host.node(path));
         }
     }
 
@@ -72,7 +73,7 @@ public final class GeneratorLeftovers {
         try (Stream<Path> listing = Files.list(dir)) {
             for (Path p : listing.toList()) {
                 String name = p.getFileName().toString();
-                if (names.matcher(name).matches()
+                if (names.matcher(name).matches() && host.ownedByRoot(directory + "/" + name)
                         && !Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(since)) {
                     found.add(directory + "/" + name);
                 }

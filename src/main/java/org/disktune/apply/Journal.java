@@ -42,6 +42,7 @@ public final class Journal {
     public List<JournalEntry> entries() {
         List<JournalEntry> entries = new ArrayList<>();
         for (String name : host.names(DIRECTORY, SUFFIX)) {
+            host.requireTrusted(DIRECTORY + "/" + name, "journal entry");
             entries.add(read(host.path(DIRECTORY + "/" + name)));
         }
         return List.copyOf(entries);

@@ -324,6 +324,7 @@ public final class PlanExecutor {
             return;
         }
         if (record.existedBefore()) {
+            host.requireTrusted(record.backup(), "backup");
             host.files().copy(host.path(record.backup()), target, true);
             putBack.restored.add(path);
         } else {
@@ -579,6 +580,10 @@ public final class PlanExecutor {
             String backup = Journal.backupPath(id, path);
             host.files().copy(source, host.path(backup), true);
             String copied = shaOf(host, backup);
+            if (copied == null) { // the copy is not where it was written: a directory of the state was swapped meanwhile
+                throw new DisktuneException(ExitCode.ENVIRONMENT, "the backup of " + path + " is not at " + backup
+                        + " after it was written (was a directory replaced meanwhile?); nothing was changed; run again");
+            }
             if (!copied.equals(shaOf(host, path))) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT,
                         path + " changed while it was being backed up; nothing was changed; run again");

@@ -253,6 +253,9 @@ public final class RollbackPlanner {
     }
 
     private static byte[] backup(Host host, JournalEntry entry, FileRecord file) {
+        if (file.backup() != null) {
+            host.requireTrusted(file.backup(), "backup");
+        }
         byte[] bytes = file.backup() == null ? null : read(host, file.backup());
         if (bytes == null || !Sha256.of(bytes).equals(file.oldSha256())) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "the backup " + file.backup() + " of " + file.path() + " is "

@@ -34,7 +34,12 @@ import org.disktune.core.ExitCode;
  * fsynced, given the mode and owner of the file it replaces (0644 for a new file, or the mode of
  * the source for {@link #copy}), renamed over the target, then the directory fsynced. Where the
  * file system cannot fsync a directory (Jimfs, some network file systems) that last step is
- * skipped. Symbolic links are refused rather than replaced by a regular file.
+ * skipped. Symbolic links are refused rather than replaced by a regular file. Missing parent directories are made
+ * 0700 under {@code /var/lib/disktune} and 0755 elsewhere, whatever the umask.
+ *
+ * <p>A writer {@link #containedIn} a root on the real file system (a --root tree; disktune's state directory on the
+ * machine) does every write, copy and removal under it through the descriptor of its directory, opened from the root
+ * without following links ({@link Beneath}), so the check that a path is inside the root holds when it is used.
  *
  * <p>Every failure is a {@link DisktuneException} (ENVIRONMENT) naming the path and the cause; the
  * temporary file is removed and the target is left as it was.
@@ -81,6 +86,8 @@ public final class AtomicFileWriter {
     /** Made on the first write: the security providers it initializes cost a command that only reads ~5 ms. */
     private SecureRandom random;
     private final Faults faults;
+    /** The root every change under it is contained in at the moment of use; null: path-based (Jimfs). */
+    private final Beneath beneath;
 
     public AtomicFileWriter() {
         this(Faults.NONE);
@@ -88,7 +95,53 @@ public final class AtomicFileWriter {
 
     /** A writer whose steps first ask {@code faults} (tests inject I/O errors through it). */
     public AtomicFileWriter(Faults faults) {
+        this(faults, null);
+    }
+
+    private AtomicFileWriter(Faults faults, Beneath beneath) {
         this.faults = java.util.Objects.requireNonNull(faults);
+        this.beneath = beneath;
+    }
+
+    /**
+     * This writer, with every change to a path under {@code root} made through directory descriptors opened from
+     * the root without following links ({@link Beneath}): a directory swapped for a link while disktune runs is an
+     * error, never a way out of the root. A root on another file system than the default one (Jimfs samples and
+     * tests) keeps path-based operations.
+     */
+    public AtomicFileWriter containedIn(Path root) {
+        return root.getFileSystem().equals(java.nio.file.FileSystems.getDefault())
+                ? new AtomicFileWriter(faults, new Beneath(root))
+                : this;
+    }
+
+    /** Where a change to {@code target} happens: its directory and entry, pinned by a descriptor when contained. */
+    private record Place(Path directory, Path entry, List<Path> created, Beneath.Directory pinned) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (pinned != null) {
+                pinned.close();
+            }
+        }
+    }
+
+    private Place place(Path target, boolean createParents) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        Path directory = absolute.getParent();
+        if (directory == null) {
+            throw new FileSystemException(target.toString(), null, "not a file path");
+        }
+        if (beneath == null || !beneath.covers(absolute) || absolute.normalize().equals(beneath.root())) {
+            return new Place(directory, absolute, null, null);
+        }
+        List<Path> made = List.of();
+        if (createParents && !Files.isDirectory(beneath.root())) {
+            made = createDirectories(beneath.root(), true, target);
+        }
+        Beneath.Directory pinned = beneath.open(directory, createParents);
+        List<Path> created = new ArrayList<>(made);
+        created.addAll(pinned.created());
+        return new Place(pinned.path(), pinned.entry(absolute.getFileName().toString()), List.copyOf(created), pinned);
     }
 
     /**
@@ -127,14 +180,17 @@ public final class AtomicFileWriter {
      * that does not exist is not an error: the result is the same.
      */
     public void delete(Path target) {
-        try {
-            refuseLink(target);
-            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+        try (Place place = place(target, false)) {
+            Path entry = place.entry();
+            refuseLink(entry);
+            if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
                 faults.check(Step.UNLINK, target);
             }
-            if (Files.deleteIfExists(target)) {
-                syncDirectory(target.toAbsolutePath().getParent());
+            if (Files.deleteIfExists(entry)) {
+                syncDirectory(place.directory());
             }
+        } catch (NoSuchFileException e) {
+            // the directory is gone, and the file with it
         } catch (IOException e) {
             throw failure("cannot delete " + target, e);
         }
@@ -142,18 +198,21 @@ public final class AtomicFileWriter {
 
     /** Removes a directory if it is empty (used to undo {@code createParents}); false if it was kept. */
     public boolean deleteEmptyDirectory(Path directory) {
-        try {
-            if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+        try (Place place = place(directory, false)) {
+            Path entry = place.entry();
+            if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
                 return false;
             }
-            try (var entries = Files.list(directory)) {
+            try (var entries = Files.list(entry)) {
                 if (entries.findAny().isPresent()) {
                     return false;
                 }
             }
-            Files.delete(directory);
-            syncDirectory(directory.toAbsolutePath().getParent());
+            Files.delete(entry);
+            syncDirectory(place.directory());
             return true;
+        } catch (NoSuchFileException e) {
+            return false;
         } catch (IOException e) {
             throw failure("cannot remove directory " + directory, e);
         }
@@ -169,23 +228,35 @@ public final class AtomicFileWriter {
             return List.of();
         }
         List<Path> removed = new ArrayList<>();
-        try (var entries = Files.list(directory)) {
+        try (Place place = place(directory.resolve(TEMP_PREFIX), false); var entries = Files.list(place.directory())) {
             for (Path p : entries.filter(p -> p.getFileName().toString().startsWith(TEMP_PREFIX)).toList()) {
                 if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) {
-                    removed.add(p);
+                    removed.add(directory.resolve(p.getFileName().toString()));
                 }
             }
+            if (!removed.isEmpty()) {
+                syncDirectory(place.directory());
+            }
+        } catch (NoSuchFileException e) {
+            return removed;
         } catch (IOException e) {
             throw failure("cannot clean temporary files in " + directory, e);
-        }
-        if (!removed.isEmpty()) {
-            syncDirectory(directory);
         }
         return removed;
     }
 
     /** Removes {@code directory} and everything in it (symbolic links are removed, never followed); missing is fine. */
     public void deleteTree(Path directory) {
+        if (beneath != null && beneath.covers(directory)) {
+            try {
+                if (beneath.removeTree(directory)) {
+                    syncDirectory(directory.toAbsolutePath().getParent());
+                }
+            } catch (IOException e) {
+                throw failure("cannot remove " + directory, e);
+            }
+            return;
+        }
         if (!Files.exists(directory, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
@@ -210,38 +281,38 @@ public final class AtomicFileWriter {
     }
 
     private List<Path> replace(Path target, Path modeSource, boolean createParents, Content content) {
-        Path absolute = target.toAbsolutePath();
-        Path directory = absolute.getParent();
-        if (directory == null) {
-            throw failure("cannot write " + target, new FileSystemException(target.toString(), null, "not a file path"));
-        }
-        Path temp = null;
-        try {
+        Path shown = target.toAbsolutePath();
+        try (Place place = place(target, createParents)) {
+            Path absolute = place.entry();
+            Path directory = place.directory();
             refuseLink(absolute);
-            List<Path> created = createDirectories(directory, createParents, target);
-            temp = directory.resolve(TEMP_PREFIX + HexFormat.of().formatHex(nextBytes()));
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                content.writeTo(channel);
-                faults.check(Step.WRITE, absolute);
-                faults.check(Step.FSYNC, absolute);
-                channel.force(true);
+            List<Path> created = place.created() != null ? place.created() : createDirectories(directory, createParents, target);
+            Path temp = directory.resolve(TEMP_PREFIX + HexFormat.of().formatHex(nextBytes()));
+            try {
+                try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    content.writeTo(channel);
+                    faults.check(Step.WRITE, shown);
+                    faults.check(Step.FSYNC, shown);
+                    channel.force(true);
+                }
+                copyOwnershipAndMode(Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) ? absolute : modeSource, temp,
+                        shown.getParent() != null && Beneath.modeOf(shown.getParent()) == Beneath.STATE_DIRECTORY);
+                faults.check(Step.RENAME, shown);
+                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                temp = null;
+            } finally {
+                if (temp != null) { // while the directory's descriptor is open: the temporary path goes through it
+                    try {
+                        Files.deleteIfExists(temp);
+                    } catch (IOException ignored) {
+                        // the write already failed; that failure is the one to report
+                    }
+                }
             }
-            copyOwnershipAndMode(Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) ? absolute : modeSource, temp);
-            faults.check(Step.RENAME, absolute);
-            Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            temp = null;
             syncDirectory(directory);
             return created;
         } catch (IOException | UnsupportedOperationException e) {
             throw failure("cannot write " + target, e);
-        } finally {
-            if (temp != null) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException ignored) {
-                    // the write already failed; that failure is the one to report
-                }
-            }
         }
     }
 
@@ -269,6 +340,10 @@ public final class AtomicFileWriter {
         }
         for (Path p : missing) {
             Files.createDirectory(p);
+            if (Files.getFileAttributeView(p, PosixFileAttributeView.class) != null) { // explicit, whatever the umask
+                Files.setPosixFilePermissions(p, Beneath.modeOf(p) == Beneath.STATE_DIRECTORY
+                        ? PosixFilePermissions.fromString("rwx------") : PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
         }
         syncDirectory(missing.isEmpty() ? directory : missing.get(0).getParent());
         return List.copyOf(missing);
@@ -280,8 +355,12 @@ public final class AtomicFileWriter {
         }
     }
 
-    /** Gives {@code temp} the mode, owner and group of {@code model}, or 0644 when there is none. */
-    private static void copyOwnershipAndMode(Path model, Path temp) throws IOException {
+    /**
+     * Gives {@code temp} the mode, owner and group of {@code model}, or 0644 when there is none. A file of disktune's
+     * state ({@code state}: a backup, a journal entry) keeps its creator (root) as owner and is never writable by group
+     * or others, whatever the file it copies: only such state is trusted when it is read back ({@link TrustedState}).
+     */
+    private static void copyOwnershipAndMode(Path model, Path temp, boolean state) throws IOException {
         PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
         if (view == null) {
             return;
@@ -291,6 +370,14 @@ public final class AtomicFileWriter {
             return;
         }
         PosixFileAttributes wanted = Files.readAttributes(model, PosixFileAttributes.class);
+        Set<PosixFilePermission> permissions = java.util.EnumSet.noneOf(PosixFilePermission.class);
+        permissions.addAll(wanted.permissions());
+        if (state) {
+            permissions.remove(PosixFilePermission.GROUP_WRITE);
+            permissions.remove(PosixFilePermission.OTHERS_WRITE);
+            view.setPermissions(permissions);
+            return;
+        }
         PosixFileAttributes now = view.readAttributes();
         UserPrincipal owner = wanted.owner();
         GroupPrincipal group = wanted.group();
@@ -300,7 +387,7 @@ public final class AtomicFileWriter {
         if (!group.equals(now.group())) {
             view.setGroup(group);
         }
-        view.setPermissions(wanted.permissions());
+        view.setPermissions(permissions);
     }
 
     /** fsync of a directory, so that a rename survives a crash; skipped where unsupported. */

@@ -84,6 +84,24 @@ public interface Host {
         }
     }
 
+    /**
+     * Refuses (ENVIRONMENT, naming it) a file of disktune's state, such as a journal entry or a backup, that is not
+     * owned by root or is writable by group or others, or any directory above it up to /var/lib/disktune that is
+     * ({@link TrustedState}). {@code what} names the kind of file in the message ("journal entry", "backup").
+     */
+    default void requireTrusted(String machinePath, String what) {
+        TrustedState.require(this, machinePath, what);
+    }
+
+    /**
+     * True when the entry {@code machinePath} (a last link not followed) is owned by root or by the user disktune runs
+     * as: made by a privileged process, never planted by another user. Always true where the file system has no owners
+     * (Jimfs samples).
+     */
+    default boolean ownedByRoot(String machinePath) {
+        return TrustedState.ownedByRoot(this, machinePath);
+    }
+
     /** The root directory all machine paths are resolved against. */
     Path root();
 

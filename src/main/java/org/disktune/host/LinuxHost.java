@@ -70,6 +70,14 @@ public final class LinuxHost implements Host {
         return true;
     }
 
+    /** Changes under disktune's own state directory are contained in it at the moment of use ({@link Beneath}). */
+    @Override
+    public AtomicFileWriter files() {
+        return STATE_WRITER;
+    }
+
+    private static final AtomicFileWriter STATE_WRITER = AtomicFileWriter.STANDARD.containedIn(Path.of("/var/lib/disktune"));
+
 
     /** One write(2) of the value on the existing file: sysfs takes a store in one call and cannot be renamed. */
     @Override

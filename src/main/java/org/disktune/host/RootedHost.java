@@ -32,7 +32,7 @@ public final class RootedHost implements Host {
     private final AtomicFileWriter writer;
 
     public RootedHost(Path root, CommandRunner commands, KernelLogSource kernelLog, Clock clock, boolean privileged) {
-        this(root, commands, kernelLog, clock, privileged, AtomicFileWriter.STANDARD);
+        this(root, commands, kernelLog, clock, privileged, AtomicFileWriter.STANDARD.containedIn(root));
     }
 
     private RootedHost(Path root, CommandRunner commands, KernelLogSource kernelLog, Clock clock, boolean privileged,
@@ -47,7 +47,7 @@ public final class RootedHost implements Host {
 
     /** This tree, with every file change going through a writer that asks {@code faults} first (I/O fault tests). */
     public RootedHost withFileFaults(AtomicFileWriter.Faults faults) {
-        return new RootedHost(root, commands, kernelLog, clock, privileged, new AtomicFileWriter(faults));
+        return new RootedHost(root, commands, kernelLog, clock, privileged, new AtomicFileWriter(faults).containedIn(root));
     }
 
     @Override

@@ -4,7 +4,10 @@
  * {@code --root} tree, a bundled sample or a test's root, where {@link org.disktune.host.InRoot} resolves paths as a
  * chrooted process would), a command runner (process, chroot, refusing, with progress), the kernel log (/dev/kmsg
  * through the JDK's channel or JNA, klogctl, journalctl, or a saved file), block-device ioctls, atomic file writes
- * and the host lock. Sample machines ({@link org.disktune.host.SampleMachines}) are parsed from their
+ * and the host lock. Every write, backup, journal entry and removal under a real root goes through
+ * {@link org.disktune.host.AtomicFileWriter}, which reaches its directory through descriptors opened without following
+ * links ({@link org.disktune.host.Beneath}: containment at the moment of use); state read back is trusted only when
+ * root owns it and no one else can write it ({@link org.disktune.host.TrustedState}). Sample machines ({@link org.disktune.host.SampleMachines}) are parsed from their
  * {@code .machine} files into Jimfs for the commands that may write, or into the read-only
  * {@link org.disktune.host.MachineView} for {@code detect}. Every other package reaches the machine only through here.
  */

@@ -36,7 +36,12 @@ final class JimfsMachine {
     }
 
     JimfsMachine(Clock clock) {
-        Path root = fs.getPath("/machine");
+        this(null, clock);
+    }
+
+    /** The same machine in a directory of the real file system (owners, modes and the umask apply there). */
+    JimfsMachine(Path realRoot, Clock clock) {
+        Path root = realRoot != null ? realRoot : fs.getPath("/machine");
         try {
             Files.createDirectories(root);
         } catch (IOException e) {
