@@ -54,8 +54,8 @@ final class LockFileChecks {
             throw refused(shownFile + " was removed while it was opened", "run again");
         }
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || (Integer) a.get("uid") != uid || (Integer) a.get("nlink") != 1) {
-            throw refused(shownFile + " is not a regular file owned by root with one link (a hard link would have disktune write into "
-                    + "another file)", "remove " + shownFile + " and run again");
+            throw refused(shownFile + " is not a regular file owned by root with one link (through a hard link the pid would be written "
+                    + "into another file)", "remove " + shownFile + " and run again");
         }
         Files.setPosixFilePermissions(file, OWNER_ONLY_FILE);
     }

@@ -60,7 +60,8 @@ class FuzzFindingsTest {
     void backspaceAtTheEndOfAModuleValueIsAProblem() {
         ParsedConfig parsed = new ConfigParser().parse("[module sata_nv]\nadma = 1\b\n".getBytes(StandardCharsets.UTF_8), "disktune.conf");
         assertFalse(parsed.ok());
-        assertEquals(List.of("disktune.conf:2: the line contains the control character U+0008; remove it (only printable text is allowed)"),
+        assertEquals(List.of("disktune.conf:2: column 9 holds the control byte 0x08, so this is not a text configuration (a damaged or binary file); "
+                + "write it again as text (man disktune.conf) or restore it from a backup"),
                 parsed.errors().stream().map(ConfigProblem::toString).toList());
     }
 
