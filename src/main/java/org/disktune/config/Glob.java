@@ -14,14 +14,27 @@ import java.util.function.IntPredicate;
  * {@code match.name}; the text is kept as written so that a udev rule can say the same thing.
  *
  * <p>Matching needs no regex and no recursion: one pass with the classic two-pointer backtrack to the last
- * {@code *}, at most pattern length times value length steps, whatever the input.
+ * {@code *}, at most pattern length times value length steps, whatever the input. The pattern is parsed once, when
+ * the glob is made, since one glob is matched against every disk.
  */
-public record Glob(String text) {
+public final class Glob {
     private static final List<String> CLASSES = List.of("alnum", "alpha", "blank", "cntrl", "digit", "graph", "lower", "print",
             "punct", "space", "upper", "xdigit");
 
-    public Glob {
-        Objects.requireNonNull(text);
+    private final String text;
+    private final List<Token> tokens;
+    private final Optional<String> mistake;
+
+    public Glob(String text) {
+        this.text = Objects.requireNonNull(text);
+        List<String> mistakes = new ArrayList<>();
+        this.tokens = List.copyOf(parse(mistakes));
+        this.mistake = mistakes.stream().findFirst();
+    }
+
+    /** The pattern as written. */
+    public String text() {
+        return text;
     }
 
     /** One position of the pattern: a star, or one character it accepts. */
@@ -38,7 +51,7 @@ public record Glob(String text) {
         if (value == null) {
             return false;
         }
-        List<Token> p = tokens();
+        List<Token> p = tokens;
         int pi = 0;
         int vi = 0;
         int starAt = -1;
@@ -70,13 +83,22 @@ public record Glob(String text) {
 
     /** What makes the pattern surely a mistake (a range written backwards, an unknown [:class:]); empty when none. */
     public Optional<String> mistake() {
-        List<String> found = new ArrayList<>();
-        parse(found);
-        return found.stream().findFirst();
+        return mistake;
     }
 
-    private List<Token> tokens() {
-        return parse(new ArrayList<>());
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Glob g && g.text.equals(text);
+    }
+
+    @Override
+    public int hashCode() {
+        return text.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Glob[text=" + text + "]";
     }
 
     private List<Token> parse(List<String> mistakes) {
