@@ -21,7 +21,7 @@
 #        difference for hdparm -t-like reads any more (on 2.6 kernels it was: the third seed report's
 #        hdparm -a 8192); printed as a control.
 # The loop device is removed at the end and every setting put back. Needs root and `mvn package`
-# (the classpath is built into target/cp.txt). Not a test: nothing is asserted; the README quotes a run.
+# (the classpath is built into target/cp.txt). Not a test: nothing is asserted; docs/performance.md quotes a run.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 

@@ -13,7 +13,7 @@ import picocli.CommandLine;
  * The picocli model of one run: the root command with every subcommand, or with only the one the arguments
  * name. picocli builds a command's model by reflecting over its class, its options, mixins, converters and
  * nested subcommands; doing that for all top-level commands was about two thirds of a short command's CPU
- * time (README "Speed"; picocli's classes are Java 5 class files, which the class-data archive cannot hold).
+ * time (docs/performance.md; picocli's classes are Java 5 class files, which the class-data archive cannot hold).
  * A run that names one command gets a root holding that command alone: the command's own model (options,
  * positionals, usage text, nested subcommands) is the same one the full root holds (CommandModelTest checks
  * every command), so its parsing, help and errors are too. Everything that shows or searches the list of

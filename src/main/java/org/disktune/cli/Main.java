@@ -169,7 +169,7 @@ public final class Main {
 
     /**
      * {@link Session#defaultHost} as a class, not {@code Session::defaultHost}: the first lambda of a run links
-     * java.lang.invoke's bootstrap machinery, a fifth of an empty verify's time (README "Speed").
+     * java.lang.invoke's bootstrap machinery, a fifth of an empty verify's time (docs/performance.md).
      */
     private static final class DefaultHosts implements Function<GlobalOptions, Host> {
         @Override

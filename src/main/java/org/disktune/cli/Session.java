@@ -125,7 +125,7 @@ final class Session {
 
     /**
      * The host for a command that only reads it: a sample is then a read-only view of its entries (what would
-     * change it throws), which opens faster than the in-memory file system a writing command gets (README "Speed").
+     * change it throws), which opens faster than the in-memory file system a writing command gets (docs/performance.md).
      */
     Host readingHost() {
         if (host == null) {

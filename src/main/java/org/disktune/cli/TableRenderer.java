@@ -17,7 +17,7 @@ final class TableRenderer {
         if (cells.length != headers.size()) {
             throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + headers.size() + " columns");
         }
-        List<String> row = new ArrayList<>(cells.length); // a loop, not a stream: no lambda to link (README "Speed")
+        List<String> row = new ArrayList<>(cells.length); // a loop, not a stream: no lambda to link (docs/performance.md)
         for (Object c : cells) {
             row.add(c == null ? "-" : c.toString());
         }

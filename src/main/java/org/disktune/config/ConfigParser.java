@@ -33,7 +33,7 @@ import org.ini4j.spi.IniParser;
 public final class ConfigParser {
     /*
      * The names and values below are checked by small character loops, not by java.util.regex: compiling the nine
-     * patterns they replace cost about 6% of a warm verify at class initialisation (README "Speed"). Each method's
+     * patterns they replace cost about 6% of a warm verify at class initialisation (docs/performance.md). Each method's
      * comment gives the regex it equals; ConfigParserMatchersTest compares them on generated strings.
      */
     /** Characters no value may hold: shells, udev rules and fstab give them meaning ('#' would be a comment). */
@@ -43,7 +43,7 @@ public final class ConfigParser {
             "match.vendor", "match.transport", "match.rotational", "match.driver", "match.md", "match.name", "match.name.force");
     private static final String MD_UUID = "match.uuid";
 
-    /** By line; List.sort is stable, so entries of one line keep their order. Classes, not lambdas (README "Speed"). */
+    /** By line; List.sort is stable, so entries of one line keep their order. Classes, not lambdas (docs/performance.md). */
     private static final Comparator<Entry> ENTRY_BY_LINE = new Comparator<>() {
         @Override
         public int compare(Entry a, Entry b) {
@@ -328,7 +328,7 @@ public final class ConfigParser {
             };
             try {
                 // ini4j's own parser, made directly: IniParser.newInstance looks for a replacement in the class path's
-                // META-INF/services, which opens and indexes the whole jar (README "Speed")
+                // META-INF/services, which opens and indexes the whole jar (docs/performance.md)
                 new Ini4jParser(ini4jConfig()).parse(new StringReader(text), handler);
             } catch (IOException e) {
                 // ini4j reports a malformed line it was not meant to see as InvalidFileFormatException

@@ -13,7 +13,7 @@ public record DiskRule(String label, int line, List<DiskMatch> matches, List<Set
         if (matches.isEmpty()) {
             return false;
         }
-        for (DiskMatch m : matches) { // loops, not streams: no lambda to link on the verify path (README "Speed")
+        for (DiskMatch m : matches) { // loops, not streams: no lambda to link on the verify path (docs/performance.md)
             if (!m.matches(disk)) {
                 return false;
             }

@@ -12,7 +12,7 @@ public enum Transport {
     }
 
     public static Optional<Transport> parse(String text) {
-        for (Transport t : values()) { // a loop, not a stream: no lambda to link on the verify path (README "Speed")
+        for (Transport t : values()) { // a loop, not a stream: no lambda to link on the verify path (docs/performance.md)
             if (t.label().equals(text)) {
                 return Optional.of(t);
             }

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 public record DesiredModuleOptions(SortedMap<String, SortedMap<String, String>> modules) {
     public DesiredModuleOptions {
         TreeMap<String, SortedMap<String, String>> copy = new TreeMap<>();
-        for (Map.Entry<String, SortedMap<String, String>> e : modules.entrySet()) { // a loop: no lambda to link (README "Speed")
+        for (Map.Entry<String, SortedMap<String, String>> e : modules.entrySet()) { // a loop: no lambda to link (docs/performance.md)
             if (!e.getValue().isEmpty()) {
                 copy.put(e.getKey(), Collections.unmodifiableSortedMap(new TreeMap<>(e.getValue())));
             }
@@ -23,7 +23,7 @@ public record DesiredModuleOptions(SortedMap<String, SortedMap<String, String>> 
 
     /**
      * Written out, not the record's own: that one is linked through java.lang.runtime.ObjectMethods at its first call,
-     * a tenth of a warm verify's time (README "Speed"). The same value semantics.
+     * a tenth of a warm verify's time (docs/performance.md). The same value semantics.
      */
     @Override
     public boolean equals(Object o) {

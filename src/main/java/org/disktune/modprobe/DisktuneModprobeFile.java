@@ -99,7 +99,7 @@ public final class DisktuneModprobeFile {
                 } catch (DisktuneException e) {
                     throw broken(i + 1, line, e.getMessage());
                 }
-                SortedMap<String, String> params = modules.get(checked.module()); // not computeIfAbsent(lambda): README "Speed"
+                SortedMap<String, String> params = modules.get(checked.module()); // not computeIfAbsent(lambda): docs/performance.md
                 if (params == null) {
                     params = new TreeMap<>();
                     modules.put(checked.module(), params);

@@ -56,7 +56,7 @@ public final class DriverCatalog {
             List<String> ids = f[6].equals("-") ? List.of() : Arrays.asList(f[6].split(","));
             DriverParameter p = new DriverParameter(f[0], f[1], ParameterType.valueOf(f[2].toUpperCase(Locale.ROOT)),
                     min, max, f[4], f[5], ids, f[7], f[8]);
-            Map<String, DriverParameter> params = modules.get(f[0]); // not computeIfAbsent(lambda): README "Speed"
+            Map<String, DriverParameter> params = modules.get(f[0]); // not computeIfAbsent(lambda): docs/performance.md
             if (params == null) {
                 params = new LinkedHashMap<>();
                 modules.put(f[0], params);

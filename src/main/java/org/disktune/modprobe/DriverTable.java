@@ -4,7 +4,7 @@ package org.disktune.modprobe;
  * The driver knowledge disktune ships, as {@link DriverCatalog} reads it: TAB-separated, '#' comment lines, the
  * columns named in the first lines. Kept in a class, not a resource file: reading a resource opens and indexes
  * the whole jar (5,000 entries), which cost a detect or a verify more than the rest of the catalogue's work;
- * classes come from the class-data archive (README "Speed"). Edit the table here; DriverCatalogTest checks it.
+ * classes come from the class-data archive (docs/performance.md). Edit the table here; DriverCatalogTest checks it.
  */
 final class DriverTable {
     // the lines below are TAB-separated; a text block keeps the TABs as they are

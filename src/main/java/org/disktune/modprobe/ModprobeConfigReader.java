@@ -38,7 +38,7 @@ public final class ModprobeConfigReader {
     }
 
     public boolean hasKmod() {
-        for (String p : KMOD_BINARIES) { // loops, not streams, here and in list: no lambda to link (README "Speed")
+        for (String p : KMOD_BINARIES) { // loops, not streams, here and in list: no lambda to link (docs/performance.md)
             if (Files.exists(host.path(p))) {
                 return true;
             }

@@ -67,7 +67,7 @@ public final class OptionValidator {
             rejectCharacters(m, p, value, PLAIN);
             return new CheckedOption(m, p, value);
         }
-        Optional<DriverParameter> found = catalog.parameter(m, p); // not orElseThrow(lambda): no lambda to link (README "Speed")
+        Optional<DriverParameter> found = catalog.parameter(m, p); // not orElseThrow(lambda): no lambda to link (docs/performance.md)
         if (found.isEmpty()) {
             throw DisktuneException.usage("module " + m + " has no parameter '" + p + "'; known parameters: "
                     + String.join(", ", catalog.parameters(m).stream().map(DriverParameter::parameter).toList()));
@@ -163,7 +163,7 @@ public final class OptionValidator {
 
     /*
      * Names and port ids are checked by small character loops, not by java.util.regex: compiling the three patterns
-     * they replace cost about 4% of a warm verify at class initialisation (README "Speed"). Each method's comment
+     * they replace cost about 4% of a warm verify at class initialisation (docs/performance.md). Each method's comment
      * gives the regex it equals; OptionValidatorMatchersTest compares them on generated strings.
      */
 

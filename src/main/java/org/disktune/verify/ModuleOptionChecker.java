@@ -16,7 +16,7 @@ import org.disktune.modprobe.RunningParameter;
  * Each desired module option against /sys/module/M/parameters/P. Parameters the kernel does not show
  * (libata force) are judged by their effect instead ({@link NcqOutcomeChecker}).
  *
- * <p>Loops and explicit Optional tests, no lambdas: each lambda costs its link time on the verify path (README "Speed").
+ * <p>Loops and explicit Optional tests, no lambdas: each lambda costs its link time on the verify path (docs/performance.md).
  */
 final class ModuleOptionChecker implements Checker {
     static final String NAME = "module-option";

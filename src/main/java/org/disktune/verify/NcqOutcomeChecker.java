@@ -33,7 +33,7 @@ import org.disktune.modprobe.RunningParameter;
  * {@code configured for} at most that mode).
  */
 final class NcqOutcomeChecker implements Checker {
-    /** Compiled when a libata.force option is first checked, not at class initialisation (README "Speed"). */
+    /** Compiled when a libata.force option is first checked, not at class initialisation (docs/performance.md). */
     private static final class Patterns {
         static final Pattern FORCE_ID = Pattern.compile("(\\d+)(?:\\.(\\d+))?");
         static final Pattern ATA_ID = Pattern.compile("ata(\\d+)\\.(\\d+)");
@@ -65,7 +65,7 @@ final class NcqOutcomeChecker implements Checker {
     @Override
     public List<Check> check(VerifyContext context) {
         List<Check> checks = new ArrayList<>();
-        // loops, not lambdas or streams, in this class: each lambda costs its link time on the verify path (README "Speed")
+        // loops, not lambdas or streams, in this class: each lambda costs its link time on the verify path (docs/performance.md)
         for (Map.Entry<String, SortedMap<String, String>> m : context.desired().modules().entrySet()) {
             String module = m.getKey();
             for (Map.Entry<String, String> p : m.getValue().entrySet()) {

@@ -91,7 +91,7 @@ public final class VerifyContext {
 
     /** Every desired option, module by module, in sorted order. */
     public void forEachOption(OptionVisitor visitor) {
-        for (Map.Entry<String, SortedMap<String, String>> m : desired.modules().entrySet()) { // loops: no lambda to link (README "Speed")
+        for (Map.Entry<String, SortedMap<String, String>> m : desired.modules().entrySet()) { // loops: no lambda to link (docs/performance.md)
             for (Map.Entry<String, String> p : m.getValue().entrySet()) {
                 visitor.visit(m.getKey(), p.getKey(), p.getValue());
             }
@@ -216,7 +216,7 @@ public final class VerifyContext {
     }
 
     public ParameterType type(String module, String parameter) {
-        Optional<DriverParameter> known = catalog.parameter(module, parameter); // not map(lambda): README "Speed"
+        Optional<DriverParameter> known = catalog.parameter(module, parameter); // not map(lambda): docs/performance.md
         return known.isPresent() ? known.get().type() : null;
     }
 

@@ -99,7 +99,7 @@ public final class VerifyService {
         String recorded = entry == null ? null : recordedSha256(entry);
         List<Checker> checkers = new ArrayList<>(List.of(new ModprobeFileChecker(recorded), new ModuleOptionChecker(),
                 new NcqOutcomeChecker(), new InitramfsChecker()));
-        if (evaluation.isPresent()) { // not ifPresent(lambda), nor streams below: no lambda to link (README "Speed")
+        if (evaluation.isPresent()) { // not ifPresent(lambda), nor streams below: no lambda to link (docs/performance.md)
             DesiredStateService.Evaluation e = evaluation.get();
             checkers.add(new SettingsChecker(e));
             checkers.add(new PersistenceChecker(e));

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * modprobe set --dry-run on a tree without an initramfs generator (the captured Debian 12 samples hold no
  * initramfs-tools): the plan up to the initramfs, then one line saying the tree has no generator; exit 4
- * as the real run (README "Commands", modprobe set). Never the live machine's "install your distribution's generator".
+ * as the real run (docs/commands.md, modprobe set). Never the live machine's "install your distribution's generator".
  */
 class ModprobeSetTreeWithoutGeneratorTest {
     @TempDir

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * runs, so a longer run goes on where the last stopped); a finding (an input that makes a check fail: an exception that
  * is not disktune's one-line error, a broken round trip, a timeout) stops the driver, which saves the input as
  * target/jazzer/TARGET/crash-*, and fails this test with the driver's report. Each target runs
- * {@code -Ddisktune.fuzz.seconds} (default 15, counted from the driver's start, class instrumentation included: the fuzz tier stays a few minutes in CI; README "Tests" quotes a longer
+ * {@code -Ddisktune.fuzz.seconds} (default 15, counted from the driver's start, class instrumentation included: the fuzz tier stays a few minutes in CI; docs/testing.md quotes a longer
  * run). Prints one line per target: runs, coverage and corpus size.
  */
 @Tag("fuzz")

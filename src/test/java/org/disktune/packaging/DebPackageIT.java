@@ -34,14 +34,14 @@ import org.junit.jupiter.api.Test;
  * The Debian package that {@code mvn package} builds (target/disktune_VERSION_all.deb, jdeb), installed the
  * way an admin installs a downloaded .deb: {@code dpkg -i}, then {@code apt-get -f install} for its
  * dependencies, in a disposable copy of the cached Debian 12 root that has systemd (the dracut root:
- * systemd-sysv). Then removed and purged, checking that exactly what README's "Install from the .deb" says
+ * systemd-sysv). Then removed and purged, checking that exactly what docs/install.md ("Install from the .deb") says
  * stays. An integration test (failsafe, after package), since it needs the .deb: about a minute, most of it
  * apt installing a JRE (the downloaded .debs are kept beside the cached roots, so only the first run downloads).
- * lintian's check is here too: 0 errors (its warnings are listed with their reasons in README).
+ * lintian's check is here too: 0 errors (its warnings are listed with their reasons in docs/install.md).
  */
 @Tag("package")
 class DebPackageIT {
-    /** The tuning disktune writes into system files: the admin's, kept by remove and by purge (README). */
+    /** The tuning disktune writes into system files: the admin's, kept by remove and by purge (docs/install.md). */
     private static final List<String> TUNING = List.of("/etc/udev/rules.d/90-disktune.rules", "/etc/modprobe.d/disktune.conf",
             "/etc/dracut.conf.d/disktune.conf");
     /** disktune's own state: kept by remove, gone after purge. */
@@ -166,7 +166,7 @@ class DebPackageIT {
             afterRemove.removeAll(before);
             Set<String> keptByRemove = new TreeSet<>(concat(TUNING, STATE, SYSTEMD_STATE));
             keptByRemove.addAll(List.of("/etc/disktune", "/var/lib/disktune", "/var/lib/disktune/journal"));
-            assertEquals(keptByRemove, afterRemove, "what dpkg -r leaves (README)");
+            assertEquals(keptByRemove, afterRemove, "what dpkg -r leaves (docs/install.md)");
             assertEquals("config-files", status(root));
             for (String packaged : files) {
                 assertFalse(Files.exists(root.path(packaged), LinkOption.NOFOLLOW_LINKS), packaged + " removed");
@@ -175,7 +175,7 @@ class DebPackageIT {
             root.runWithProc("dpkg", "-P", "disktune").requireSuccess();
             Set<String> afterPurge = named(root);
             afterPurge.removeAll(before);
-            assertEquals(new TreeSet<>(TUNING), afterPurge, "what dpkg -P leaves: only the tuning in system files (README)");
+            assertEquals(new TreeSet<>(TUNING), afterPurge, "what dpkg -P leaves: only the tuning in system files (docs/install.md)");
             assertEquals("not-installed", status(root));
             step("dpkg -r, dpkg -P", start);
         }

@@ -39,7 +39,7 @@ final class ListingCollector implements ImageScanner.EntrySink {
 
     /**
      * A hard-link group's identity. equals and hashCode written out: the record's own are linked through
-     * java.lang.runtime.ObjectMethods at their first call, a tenth of a zstd image's listing (README "Speed").
+     * java.lang.runtime.ObjectMethods at their first call, a tenth of a zstd image's listing (docs/performance.md).
      */
     private record LinkKey(long devMajor, long devMinor, long inode) {
         @Override
