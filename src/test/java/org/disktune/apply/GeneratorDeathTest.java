@@ -12,6 +12,7 @@ import java.util.List;
 
 import org.disktune.host.Host;
 import org.disktune.host.HostLock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ class GeneratorDeathTest {
 
     @SuppressWarnings("try") // the lock is taken to show it is free
     @Test
+    @Tag("root")
     void killingDisktuneDuringTheGeneratorKillsTheGeneratorTreeAndFreesTheLock() throws Exception {
         Path root = Files.createDirectories(temp.resolve("root"));
         CrashChild.setUpGenerator(root);

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.disktune.host.LoopDevice;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,6 +67,7 @@ class BenchCommandTest {
     }
 
     @Test
+    @Tag("loop")
     void aLoopDeviceGetsEveryBlockWorkloadWithTrialsMediansAndLatenciesStoredWithTheSettings() throws IOException {
         try (LoopDevice loop = LoopDevice.attach(dir, 64)) {
             byte[] before = Files.readAllBytes(dir.resolve(Files.list(dir).filter(p -> p.toString().endsWith(".img")).findFirst()
@@ -94,6 +96,7 @@ class BenchCommandTest {
     }
 
     @Test
+    @Tag("root")
     void aDirectoryGetsTheFileSystemWorkloadsAndKeepsNothing() throws IOException {
         Path target = Files.createDirectory(dir.resolve("fs"));
         JsonNode json = bench(target.toString(), "--quick", "--trial-time", "0.2", "--only", "small-files,rand-rw");

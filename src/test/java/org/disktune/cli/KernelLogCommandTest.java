@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -166,6 +167,7 @@ class KernelLogCommandTest {
 
     /** This machine (a VM with a virtio disk, no ATA): the live log is read and says there is no ATA device. */
     @Test
+    @Tag("kmsg")
     void liveLogOfThisMachine() {
         System.out.println("KernelLogCommandTest.liveLogOfThisMachine: /dev/kmsg " + (Files.isReadable(Path.of("/dev/kmsg")) ? "readable"
                 : "not readable: skipped"));

@@ -22,6 +22,7 @@ import org.disktune.host.LoopDevice;
 import org.disktune.persist.UdevadmTestRun;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * backups this test adds under /var/lib/disktune are removed afterwards. Needs root and udev (CI runs as root and
  * installs udev).
  */
+@Tag("loop")
 class LiveLoopDeviceApplyTest {
     private static final Path STATE = Path.of("/var/lib/disktune");
     @TempDir

@@ -36,6 +36,7 @@ import org.disktune.initramfs.DisposableDebianRoot;
 import org.disktune.initramfs.RealDebianRoots;
 import org.disktune.initramfs.RealDebianRoots.DebianRoot;
 import org.disktune.initramfs.RealDebianRoots.Generator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,6 +57,7 @@ import org.junit.jupiter.api.Test;
  * test (modprobe.d in the image, the rebuild, the rollback) is the same. The tests fail, never
  * skip, when the roots cannot be built (not root, no debootstrap, no network).
  */
+@Tag("debootstrap")
 class RealRootModprobeEndToEndTest {
     private static final String OPTIONS_FILE = "/etc/modprobe.d/disktune.conf";
     private static final String DRACUT_DROP_IN = "/etc/dracut.conf.d/disktune.conf";

@@ -19,6 +19,7 @@ import org.disktune.initramfs.DisposableDebianRoot;
 import org.disktune.initramfs.RealDebianRoots;
 import org.disktune.initramfs.RealDebianRoots.DebianRoot;
 import org.disktune.testing.Trees;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,6 +39,7 @@ class RootContainmentTest {
     private static final String OPTIONS = "/etc/modprobe.d/disktune.conf";
 
     @Test
+    @Tag("debootstrap")
     void linksInTheTreeNeverLeadDisktuneOutOfIt() throws IOException {
         DebianRoot cached = RealDebianRoots.get(INITRAMFS_TOOLS);
         Path outside = Files.createTempDirectory(Path.of("/var/tmp"), "disktune-outside-");

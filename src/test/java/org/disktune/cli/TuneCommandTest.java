@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.disktune.host.LoopDevice;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +58,7 @@ class TuneCommandTest {
     }
 
     @Test
+    @Tag("loop")
     void aSweepOfALoopDeviceGivesItsTableAndPutsEverySettingBack() throws IOException {
         try (LoopDevice loop = LoopDevice.attach(dir, 64)) {
             String[] original = {loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")};
@@ -77,6 +79,7 @@ class TuneCommandTest {
     }
 
     @Test
+    @Tag("root")
     void badTargetsAndBudgetsAreOneLineErrors() throws IOException {
         CliRun none = CliRun.run("tune");
         assertEquals(2, none.exitCode());

@@ -20,6 +20,7 @@ import org.disktune.host.Host;
 import org.disktune.host.KernelLogSource;
 import org.disktune.host.RefusingCommandRunner;
 import org.disktune.testing.TestMachine;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,6 +97,7 @@ class DesiredStateReaderTest {
     }
 
     @Test
+    @Tag("root")
     void onALiveHostARootOwnedFileNotWritableByOthersIsRead(@TempDir Path dir) throws IOException {
         Path file = write(dir, "rw-r--r--");
         ParsedConfig parsed = new DesiredStateReader(new LiveLikeHost(dir)).readDefault().orElseThrow();
@@ -105,6 +107,7 @@ class DesiredStateReaderTest {
     }
 
     @Test
+    @Tag("root")
     void onALiveHostAFileWritableByGroupOrOthersIsRefused(@TempDir Path dir) throws IOException {
         for (String mode : List.of("rw-rw-r--", "rw-r--rw-")) {
             write(dir, mode);

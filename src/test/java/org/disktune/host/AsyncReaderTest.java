@@ -24,6 +24,7 @@ import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Linux native AIO on a real loop device of 16 MiB of known random bytes (written once by the test through the
  * device node; the reader only reads): the bytes of every read, the depth kept in flight, short runs and errors.
  */
+@Tag("loop")
 class AsyncReaderTest {
     private static final int MIB = 16;
     private static final int BLOCK = 4096;

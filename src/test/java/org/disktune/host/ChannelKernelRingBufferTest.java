@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,6 +86,7 @@ class ChannelKernelRingBufferTest {
 
     /** The same records, in the same order, as JNA's read(2) of an O_NONBLOCK descriptor; the end comes without blocking. */
     @Test
+    @Tag("kmsg")
     void readsWhatJnaReadsAndStopsAtTheEndWithoutBlocking() throws Exception {
         List<String> jna;
         try (KernelRingBuffer.Records r = new JnaKernelRingBuffer().openKmsg()) {
@@ -104,6 +106,7 @@ class ChannelKernelRingBufferTest {
 
     /** Records handed over by forEach (ASCII ones as bytes) are the records next() gives, in order. */
     @Test
+    @Tag("kmsg")
     void forEachHandsOverWhatNextGives() throws Exception {
         List<String> viaNext;
         try (KernelRingBuffer.Records r = new ChannelKernelRingBuffer(UNUSED).openKmsg()) {

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.disktune.initramfs.RealDebianRoots;
 import org.disktune.initramfs.RealDebianRoots.DebianRoot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * cron: chroot (in /usr/sbin here) is still found, and the program inside runs with the tree's PATH,
  * so that update-initramfs finds mkinitramfs, which Debian installs in /usr/sbin.
  */
+@Tag("debootstrap")
 class ChrootOnRealRootTest {
     @Test
     void programsInsideTheTreeFindItsSbinProgramsWhateverTheCallersPath() {

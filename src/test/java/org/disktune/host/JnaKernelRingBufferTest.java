@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The live kernel log of this machine, read through libc (tests run as root: /dev/kmsg and klogctl are readable). */
+@Tag("kmsg")
 class JnaKernelRingBufferTest {
     /** /dev/kmsg's record prefix (Documentation/ABI/testing/dev-kmsg): priority, sequence, microseconds, flags. */
     private static final Pattern RECORD = Pattern.compile("(\\d+),(\\d+),(\\d+),[^;]*;.*");

@@ -20,6 +20,7 @@ import java.util.zip.GZIPOutputStream;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -199,6 +200,7 @@ class KernelLogSourcesTest {
 
     /** This machine's own ring buffer (root, virtio disk, no ATA): records come back without blocking. */
     @Test
+    @Tag("kmsg")
     void liveKmsgOnThisMachine() throws IOException {
         System.out.println("KernelLogSourcesTest.liveKmsgOnThisMachine: /dev/kmsg " + (Files.isReadable(Path.of("/dev/kmsg")) ? "readable"
                 : "not readable: skipped"));

@@ -14,6 +14,7 @@ import java.util.Random;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ class LinuxBlockDevicesTest {
     Path dir;
 
     @Test
+    @Tag("loop")
     void logicalBlockSizeIsWhatSysfsShows() throws IOException {
         try (LoopDevice loop = LoopDevice.attach(dir, 8)) {
             BlockDevices devices = new LinuxHost(NO_LOG).blockDevices();

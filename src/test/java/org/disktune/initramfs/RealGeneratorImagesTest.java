@@ -42,6 +42,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -61,6 +62,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("debootstrap")
 class RealGeneratorImagesTest {
     /** Disk drivers of the cloud kernel (it has no ahci or sata_nv); MODULES=list keeps the images small. */
     private static final List<String> DISK_MODULES = List.of("ata_piix", "ata_generic", "sd_mod", "virtio_blk");

@@ -13,6 +13,7 @@ import org.disktune.config.ConfigParser;
 import org.disktune.config.ParsedConfig;
 import org.disktune.config.SettingValue;
 import org.disktune.host.LoopDevice;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the ATTR assignments are applied to that device (sysfs holds the values afterwards) and the hdparm RUN is
  * queued with the device's name; a rule for another device does nothing. Needs root; never touches /etc.
  */
+@Tag("loop")
 class UdevadmTest {
     @TempDir
     Path tmp;

@@ -11,6 +11,7 @@ import org.disktune.core.ExitCode;
 import org.disktune.host.LinuxHost;
 import org.disktune.host.LoopDevice;
 import org.disktune.host.ToolRun;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * BLKRAGET by JNA (the host's block ioctls) and seen in sysfs; and its undo argv puts the old value back. A loop device
  * on a temp file (root), never a real disk.
  */
+@Tag("loop")
 class BlockdevReadAheadLoopTest {
     @TempDir
     Path dir;

@@ -17,6 +17,7 @@ import org.disktune.host.LinuxHost;
 import org.disktune.host.LiveKernelLog;
 import org.disktune.host.LoopDevice;
 import org.disktune.host.ProcessCommandRunner;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The baselines and results go to this machine's /var/lib/disktune/bench; the test puts back what it found there, and removes the directories it made.
  * Needs root.
  */
+@Tag("loop")
 class BeforeAfterTest {
     private static final Path STATE = Path.of("/var/lib/disktune/bench");
 

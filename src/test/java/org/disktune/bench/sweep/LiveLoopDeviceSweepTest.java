@@ -20,6 +20,7 @@ import org.disktune.host.LinuxHost;
 import org.disktune.host.LoopDevice;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reset), the journal holds the switches, and the table has one row per point. What the test adds under
  * /var/lib/disktune (journal entries) is removed afterwards. Needs root.
  */
+@Tag("loop")
 class LiveLoopDeviceSweepTest {
     private static final Path STATE = Path.of("/var/lib/disktune");
     @TempDir

@@ -39,6 +39,7 @@ import org.disktune.host.LoopDevice;
 import org.disktune.host.RootedHost;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The block workloads on a real loop device (64 MiB of random bytes in a temp file), each trial 200 ms: figures
  * consistent with what the trial did, reads that reach the device where they should, and the device never written.
  */
+@Tag("loop")
 class BlockWorkloadsTest {
     private static final Duration TRIAL = Duration.ofMillis(200);
     private static final int MIB = 64;

@@ -25,6 +25,7 @@ import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
 import org.disktune.host.RecordingCommandRunner;
 import org.disktune.host.RootedHost;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -150,6 +151,7 @@ class DirectoryWorkloadsTest {
     }
 
     @Test
+    @Tag("root")
     void aNearlyFullFileSystemIsRefusedBeforeAnythingIsWritten() throws IOException {
         Path target = Files.createDirectories(temp.resolve("tiny"));
         try (Mount tmpfs = Mount.of("tmpfs", "size=1m", target)) {
@@ -167,6 +169,7 @@ class DirectoryWorkloadsTest {
     }
 
     @Test
+    @Tag("root")
     void oDirectIsDetectedPerFileSystem() throws IOException {
         Path disk = Files.createDirectories(temp.resolve("disk"));
         assertTrue(DirectoryWorkload.directIoWorks(disk, 4096), "the temp directory's file system (" + Files.getFileStore(disk).type()

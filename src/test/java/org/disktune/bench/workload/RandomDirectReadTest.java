@@ -24,6 +24,7 @@ import org.disktune.host.LinuxHost;
 import org.disktune.host.LoopDevice;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The random reads on a real (sparse, 32 MiB) loop device, 150 ms trials: native AIO at every depth, each read
  * reaching the device, the engine in the trial and in its JSON; the thread engine when asked for.
  */
+@Tag("loop")
 class RandomDirectReadTest {
     private static final Duration TRIAL = Duration.ofMillis(150);
 
