@@ -81,24 +81,20 @@ class AtaLineParsersTest {
 
     /**
      * Every line of src/test/resources/kernel/** and of the string literals of the tests' sources (where the tests
-     * keep the lines of other kernels), its message, its rest after "ataP(.DD): ", and each tail of those after a blank.
+     * keep the lines of other kernels; src/test/resources/line-parsers/test-source-literals.txt holds them), its message, its rest after "ataP(.DD): ", and each tail of those after a blank.
      */
     private static List<String> realInputs() {
         Pattern ata = Pattern.compile("^ata\\d{1,4}(?:\\.\\d{2})?: (.*)$");
         Set<String> out = new LinkedHashSet<>();
         List<String> lines = new ArrayList<>();
-        try (Stream<Path> logs = Files.walk(Path.of(AtaLineParsersTest.class.getResource("/kernel").toURI()));
-                Stream<Path> sources = Files.walk(Path.of("src/test/java"))) {
+        try (Stream<Path> logs = Files.walk(Path.of(AtaLineParsersTest.class.getResource("/kernel").toURI()))) {
             for (Path file : (Iterable<Path>) logs.filter(Files::isRegularFile).sorted()::iterator) {
                 lines.addAll(Files.readAllLines(file, StandardCharsets.UTF_8));
             }
-            Pattern literal = Pattern.compile("\"((?:[^\"\\\\\n]|\\\\.)*)\"");
-            for (Path file : (Iterable<Path>) sources.filter(f -> f.toString().endsWith(".java")).sorted()::iterator) {
-                Matcher m = literal.matcher(Files.readString(file));
-                while (m.find()) {
-                    lines.addAll(List.of(unescape(m.group(1)).split("\n")));
-                    lines.add(unescape(m.group(1)));
-                }
+            // the string literals of the tests' sources as they were when the answers were recorded, one a line, escaped
+            for (String literal : Files.readAllLines(Path.of("src/test/resources/line-parsers/test-source-literals.txt"), StandardCharsets.UTF_8)) {
+                lines.addAll(List.of(unescape(literal).split("\n")));
+                lines.add(unescape(literal));
             }
             for (String line : lines) {
                 List<String> texts = new ArrayList<>(List.of(line));
@@ -202,12 +198,15 @@ class AtaLineParsersTest {
         List<String> inputs = generated(fragments("1", "5", ".", "Gbps", " ", "G", "bps", "<unknown>", "3.0Gbps", "x",
                 "12Gbps", "1.5 Gbps"));
         inputs.addAll(REAL);
+        List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             String expected = gbps.matcher(s).replaceAll("$1 Gbps");
             assertEquals(expected, AtaLineParsers.spaceBeforeGbps(s), () -> "'" + s + "'");
             changed += expected.equals(s) ? 0 : 1;
+            answers.add(s + "\u0000" + expected);
         }
         assertTrue(changed > 1000, "changed " + changed);
+        RegexOracle.recorded("a space before Gbps", inputs, answers);
     }
 
     @Test
@@ -324,10 +323,13 @@ class AtaLineParsersTest {
     void words() {
         List<String> inputs = generated(fragments("noncq", ",", " ", ", ", "nohrst", "x", "\u00a0", "\u2003", "\f"));
         inputs.addAll(REAL);
+        List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             assertEquals(nonEmpty(s.split("[,\\s]+")), AtaLineParsers.words(s, true), () -> "'" + s + "' [,\\s]+");
             assertEquals(nonEmpty(s.split("\\s+")), AtaLineParsers.words(s, false), () -> "'" + s + "' \\s+");
+            answers.add(s + "\u0000" + AtaLineParsers.words(s, true) + AtaLineParsers.words(s, false));
         }
+        RegexOracle.recorded("words between blanks, and between blanks and commas", inputs, answers);
     }
 
     private static List<String> nonEmpty(String[] split) {

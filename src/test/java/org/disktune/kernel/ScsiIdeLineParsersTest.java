@@ -138,6 +138,7 @@ class ScsiIdeLineParsersTest {
         List<String> inputs = new ArrayList<>(RegexOracle.pieces(BIOS_FRAGMENTS, 14, GENERATED));
         inputs.addAll(realInputs());
         int several = 0;
+        List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             List<String> expected = new ArrayList<>();
             Matcher m = p.matcher(s);
@@ -147,8 +148,10 @@ class ScsiIdeLineParsersTest {
             }
             several += expected.size() > 2 ? 1 : 0;
             assertEquals(expected, ScsiIdeLineParsers.ideBios(s), s);
+            answers.add(s + "\u0000" + expected);
         }
         assertTrue(several > 1000, "too few lines with several matches: " + several);
+        RegexOracle.recorded("every match of " + p.pattern(), inputs, answers);
     }
 
     /** The words of a stripped text, as {@code split("\\s+")}. */
@@ -156,10 +159,14 @@ class ScsiIdeLineParsersTest {
     void blankSeparatedIsSplitOfAStrippedText() {
         List<String> fragments = List.of("Direct-Access", "ATA", "QEMU", "HARDDISK", "2.5+", " ", "  ", "\t", "\u000b", "\u001c",
                 "\u2028", "\u00a0", "\r", "\n");
-        for (String s : RegexOracle.pieces(fragments, 10, GENERATED)) {
+        List<String> inputs = RegexOracle.pieces(fragments, 10, GENERATED);
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             String t = s.strip();
             assertEquals(List.of(t.split("\\s+")), ScsiIdeLineParsers.blankSeparated(t), t);
+            answers.add(s + "\u0000" + ScsiIdeLineParsers.blankSeparated(t));
         }
+        RegexOracle.recorded("blank-separated words of the stripped text", inputs, answers);
     }
 
     private static String[] firstBios(String s) {
