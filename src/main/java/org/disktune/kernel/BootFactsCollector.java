@@ -97,15 +97,6 @@ final class BootFactsCollector {
     }
 
     void accept(KernelLogLine line) {
-        accept(line, false);
-    }
-
-    /** {@link #accept} of a line whose message is ASCII without CR and LF (from the byte path): no line terminator to look for. */
-    void acceptPlain(KernelLogLine line) {
-        accept(line, true);
-    }
-
-    private void accept(KernelLogLine line, boolean plain) {
         if (startedAt == null && line.wallClock() != null) {
             startedAt = line.wallClock();
         }
@@ -114,7 +105,7 @@ final class BootFactsCollector {
             return;
         }
         String[] g;
-        if (msg.startsWith("ata") && ata(msg, plain)) {
+        if (msg.startsWith("ata") && ata(msg)) {
             return;
         } else if (msg.startsWith("hd") && (g = ScsiIdeLineParsers.ide(msg)) != null) {
             ide(g[0], g[1]);
@@ -149,18 +140,14 @@ final class BootFactsCollector {
         }
     }
 
-    /**
-     * An {@code ataP.DD: rest} line or an {@code ataP: rest} line: false when it is neither. Read by hand
-     * ({@link AtaLineParsers#ataDevice}, {@link AtaLineParsers#ataPort}); {@code plain}: the message holds no line
-     * terminator, so none is looked for.
-     */
-    private boolean ata(String msg, boolean plain) {
-        String[] g = AtaLineParsers.ataDevice(msg, plain);
+    /** An {@code ataP.DD: rest} line or an {@code ataP: rest} line: false when it is neither. */
+    private boolean ata(String msg) {
+        String[] g = AtaLineParsers.ataDevice(msg);
         if (g != null) {
             ataDevice(Integer.parseInt(g[0]), Integer.parseInt(g[1]), g[2]);
             return true;
         }
-        g = AtaLineParsers.ataPort(msg, plain);
+        g = AtaLineParsers.ataPort(msg);
         if (g != null) {
             ataPort(Integer.parseInt(g[0]), g[1]);
             return true;

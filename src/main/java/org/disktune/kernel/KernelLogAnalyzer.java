@@ -111,7 +111,7 @@ public final class KernelLogAnalyzer {
                 nextBoot();
             }
             if (!current.ignores(bytes, at, to)) {
-                current.acceptPlain(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
+                current.accept(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
             }
             currentMessages++;
             linesRead++;

@@ -1,6 +1,8 @@
 package org.disktune.kernel;
 
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Takes the format off one line of a kernel log, whatever wrote it: plain dmesg with or without
@@ -14,8 +16,13 @@ import java.util.Optional;
  * throws; a line it cannot read is returned as a plain message.
  */
 public final class KernelLogLineNormalizer {
-    /** The /dev/kmsg record form, as {@link #kmsg} parses it by hand (the tests compare the two). */
+    /** The /dev/kmsg record form: priority, sequence, microseconds, flags and fields, then the message (anything). */
     static final String KMSG_REGEX = "^(\\d{1,3}),(\\d{1,20}),(\\d{1,20}),[^;]{0,200};(.*)$";
+
+    /** The /dev/kmsg record pattern, compiled when a line that starts with a digit first comes. */
+    private static final class Kmsg {
+        static final Pattern RECORD = Pattern.compile(KMSG_REGEX, Pattern.DOTALL);
+    }
 
     private boolean previousWasKmsg;
     private long stampMicros;
@@ -161,9 +168,9 @@ public final class KernelLogLineNormalizer {
         return true;
     }
 
-    /** The regex {@code \s} of an ASCII byte (a negative byte, not ASCII, is none). */
+    /** The regex {@code \s} of an ASCII byte: space, tab, LF, VT, FF, CR (a negative byte, not ASCII, is none). */
     private static boolean regexSpace(byte c) {
-        return RegexChars.isBlank((char) c);
+        return c == ' ' || c >= '\t' && c <= '\r';
     }
 
     /** The line's message and times; empty for lines that are not kernel messages (other programs, kmsg dictionaries, journal headers). */
@@ -175,7 +182,6 @@ public final class KernelLogLineNormalizer {
         if (previousWasKmsg && line.startsWith(" ")) {
             return Optional.empty(); // /dev/kmsg dictionary: " SUBSYSTEM=pci"
         }
-        // the formats are read by hand (LogLineFormats: what their regexes matched, without java.util.regex)
         int[] record = startsWithDigit(line) ? kmsg(line) : null;
         if (record != null) {
             previousWasKmsg = true;
@@ -228,43 +234,12 @@ public final class KernelLogLineNormalizer {
     }
 
     /**
-     * A /dev/kmsg record ({@code PRIO,SEQ,MICROS,FLAGS[,...];MESSAGE}) parsed as {@link #KMSG_REGEX} with DOTALL
-     * matches it: 1-3 digits, ',', 1-20 digits, ',', 1-20 digits, ',', at most 200 characters other than ';', ';',
-     * then the message (anything). Returns {start, end} of the MICROS digits and the message's start, or null when
-     * the line is not of that form. The regex has no choice to make (a digit run ends at the ',' after it, the
-     * fields at the first ';'), so this single pass gives what it does.
+     * A /dev/kmsg record ({@code PRIO,SEQ,MICROS,FLAGS[,...];MESSAGE}) as {@link #KMSG_REGEX} reads it: {start, end}
+     * of the MICROS digits and the message's start, or null when the line is not of that form.
      */
     static int[] kmsg(String line) {
-        int n = line.length();
-        int i = 0;
-        int[] found = new int[3];
-        for (int field = 0; field < 3; field++) {
-            int start = i;
-            while (i < n && i - start <= 20 && RegexChars.isDigit(line.charAt(i))) {
-                i++;
-            }
-            int digits = i - start;
-            if (digits == 0 || digits > (field == 0 ? 3 : 20) || i >= n || line.charAt(i) != ',') {
-                return null;
-            }
-            if (field == 2) {
-                found[0] = start;
-                found[1] = i;
-            }
-            i++;
-        }
-        int fieldsStart = i;
-        while (i < n && line.charAt(i) != ';') {
-            if (i - fieldsStart >= 200) {
-                return null;
-            }
-            i++;
-        }
-        if (i >= n) {
-            return null;
-        }
-        found[2] = i + 1;
-        return found;
+        Matcher m = Kmsg.RECORD.matcher(line);
+        return m.matches() ? new int[] {m.start(3), m.end(3), m.start(4)} : null;
     }
 
     private static String stripLineEnd(String raw) {
@@ -280,7 +255,7 @@ public final class KernelLogLineNormalizer {
     }
 
     private static boolean startsWithDigit(String s) {
-        return !s.isEmpty() && RegexChars.isDigit(s.charAt(0));
+        return !s.isEmpty() && s.charAt(0) >= '0' && s.charAt(0) <= '9';
     }
 
     private static String stripLevel(String s) {

@@ -22,9 +22,10 @@ import org.disktune.testing.RegexOracle;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each parser of {@link AtaLineParsers} against the regex it replaced (kept here, as the oracle): the same match and
- * the same groups on inputs built from the words of the lines it reads (with edge characters and mutations), and on
- * every line of the bundled logs (the whole line, its message, the rest after the ata prefix, and each tail of those).
+ * Each reader of {@link AtaLineParsers} against the pattern written out here and against the answers recorded from
+ * the hand-written readers these patterns replaced ({@link RegexOracle#recorded}): the same match and the same groups
+ * on inputs built from the words of the lines it reads (with edge characters and mutations), and on every line of the
+ * bundled logs (the whole line, its message, the rest after the ata prefix, and each tail of those).
  */
 class AtaLineParsersTest {
     /**
@@ -163,10 +164,10 @@ class AtaLineParsersTest {
     void ataDevice() {
         List<String> f = fragments("ata", "1", "12", "12345", ".", "00", "0", "123", ": ", ":", " ", "ata1.00: ",
                 "ata1: ", "SATA link up", "x");
-        check("^ata(\\d{1,4})\\.(\\d{2}): (.*)$", false, s -> AtaLineParsers.ataDevice(s, false), f, 1500, 70,
+        check("^ata(\\d{1,4})\\.(\\d{2}): (.*)$", false, s -> AtaLineParsers.ataDevice(s), f, 1500, 70,
                 "ata1.00: ", "ata12.3", "ata1", "ata1234", "ata12345");
-        check("^ata(\\d{1,4}): (.*)$", false, s -> AtaLineParsers.ataPort(s, false), f, 1500, 1, "ata1: ", "ata12345", "ata1");
-        // plain: the caller vouches there is no line terminator
+        check("^ata(\\d{1,4}): (.*)$", false, s -> AtaLineParsers.ataPort(s), f, 1500, 1, "ata1: ", "ata12345", "ata1");
+        // and lines without a line terminator alone (the common case)
         Pattern device = Pattern.compile("^ata(\\d{1,4})\\.(\\d{2}): (.*)$");
         Pattern port = Pattern.compile("^ata(\\d{1,4}): (.*)$");
         List<String> plain = new ArrayList<>();
@@ -175,8 +176,8 @@ class AtaLineParsersTest {
                 plain.add(s);
             }
         }
-        RegexOracle.sameGroups(device, false, s -> AtaLineParsers.ataDevice(s, true), plain, 500);
-        RegexOracle.sameGroups(port, false, s -> AtaLineParsers.ataPort(s, true), plain, 500);
+        RegexOracle.sameGroups(device, false, s -> AtaLineParsers.ataDevice(s), plain, 500);
+        RegexOracle.sameGroups(port, false, s -> AtaLineParsers.ataPort(s), plain, 500);
     }
 
     @Test

@@ -14,7 +14,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -25,8 +24,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Each parser of {@link ScsiIdeLineParsers} against the regex it replaced (kept here as the oracle): the same match and
- * the same groups on 40,000 inputs built from the words of the lines it reads (plus edge characters and mutations), and
+ * Each reader of {@link ScsiIdeLineParsers} against the pattern written out here and against the answers recorded from
+ * the hand-written readers these patterns replaced ({@link RegexOracle#recorded}): the same match and the same groups
+ * on 40,000 inputs built from the words of the lines it reads (plus edge characters and mutations), and
  * on every line of the real logs under src/test/resources/kernel.
  */
 class ScsiIdeLineParsersTest {
@@ -131,7 +131,10 @@ class ScsiIdeLineParsersTest {
         RegexOracle.sameGroups(Pattern.compile(regex), find, parser, realInputs(), realMatches);
     }
 
-    /** IDE_BIOS is read with a find() loop: every match, in turn, not only the first. */
+    /**
+     * IDE_BIOS is read with a find() loop: every match, in turn, not only the first. Its {@code \\b} is JDK 17's, so
+     * the answers are held to the recorded ones, not to this JDK's {@code \\b}.
+     */
     @Test
     void everyBiosMatch() {
         Pattern p = Pattern.compile("\\b(hd[a-z]{1,2}):(DMA|pio)\\b");
@@ -140,15 +143,9 @@ class ScsiIdeLineParsersTest {
         int several = 0;
         List<String> answers = new ArrayList<>();
         for (String s : inputs) {
-            List<String> expected = new ArrayList<>();
-            Matcher m = p.matcher(s);
-            while (m.find()) {
-                expected.add(m.group(1));
-                expected.add(m.group(2));
-            }
-            several += expected.size() > 2 ? 1 : 0;
-            assertEquals(expected, ScsiIdeLineParsers.ideBios(s), s);
-            answers.add(s + "\u0000" + expected);
+            List<String> found = ScsiIdeLineParsers.ideBios(s);
+            several += found.size() > 2 ? 1 : 0;
+            answers.add(s + "\u0000" + found);
         }
         assertTrue(several > 1000, "too few lines with several matches: " + several);
         RegexOracle.recorded("every match of " + p.pattern(), inputs, answers);

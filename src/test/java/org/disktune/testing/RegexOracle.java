@@ -76,12 +76,14 @@ public final class RegexOracle {
     /**
      * Asserts {@code parser} reads each input as {@code regex} does: null where the regex does not match
      * ({@code matches()}, or {@code find()} when {@code find}), else the regex's groups 1..n of its first match (a group
-     * that took no part is null); and each answer came at least {@code minEach} times. Then {@link #recorded}: the
-     * answers on these inputs are those recorded for this pattern.
+     * that took no part is null), unless the regex holds {@code \\b}; and each answer came at least {@code minEach}
+     * times. Then {@link #recorded}: the answers on these inputs are those recorded for this pattern.
      */
     public static void sameGroups(Pattern regex, boolean find, Function<String, String[]> parser, List<String> inputs, int minEach) {
         int matched = 0;
         List<String> answers = new ArrayList<>();
+        // \b means one thing up to JDK 18 and another from JDK 19: a pattern with it is held to the recorded answers only
+        boolean live = !regex.pattern().contains("\\b");
         for (String s : inputs) {
             Matcher m = regex.matcher(s);
             String[] expected = null;
@@ -90,10 +92,12 @@ public final class RegexOracle {
                 for (int g = 1; g <= m.groupCount(); g++) {
                     expected[g - 1] = m.group(g);
                 }
-                matched++;
             }
             String[] actual = parser.apply(s);
-            assertArrayEquals(expected, actual, () -> "'" + s + "' against " + regex);
+            matched += actual != null ? 1 : 0;
+            if (live) {
+                assertArrayEquals(expected, actual, () -> "'" + s + "' against " + regex);
+            }
             answers.add(s + "\u0000" + (actual == null ? "no match" : Arrays.toString(actual)));
         }
         int hits = matched;
