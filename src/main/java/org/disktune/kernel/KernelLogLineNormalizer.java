@@ -29,67 +29,7 @@ public final class KernelLogLineNormalizer {
     private int messageFrom;
 
     /**
-     * The common case without a String: an ASCII line (one byte, one char) in dmesg's {@code [    4.620129] message}
-     * form that is not journalctl's short-monotonic {@code [...] host kernel: ...}. Then {@link #normalize} would give
-     * {@code message(stampMicros(), null, message)} with the message at {@code bytes[messageFrom(), to)}, and this
-     * returns true having made the same change of state; otherwise false, changing nothing (use {@link #normalize}).
-     * The parse is the MONOTONIC pattern's, by hand: '[', at most 12 blanks, 1-10 digits, '.', 1-9 digits, ']', one
-     * optional blank ({@code \s}: space, tab, VT, FF; an ASCII line from the reader holds no CR or LF).
-     */
-    boolean stampedAscii(byte[] b, int from, int to) {
-        int i = from;
-        if (i >= to || b[i] != '[') {
-            return false;
-        }
-        i++;
-        int blanks = 0;
-        while (i < to && blanks < 12 && regexSpace(b[i])) {
-            i++;
-            blanks++;
-        }
-        int start = i;
-        long seconds = 0;
-        while (i < to && i - start < 10 && b[i] >= '0' && b[i] <= '9') {
-            seconds = seconds * 10 + (b[i++] - '0');
-        }
-        if (i == start || i >= to || b[i] != '.') {
-            return false;
-        }
-        start = ++i;
-        long fraction = 0;
-        while (i < to && i - start < 9 && b[i] >= '0' && b[i] <= '9') {
-            if (i - start < 6) {
-                fraction = fraction * 10 + (b[i] - '0');
-            }
-            i++;
-        }
-        if (i == start || i >= to || b[i] != ']') {
-            return false;
-        }
-        for (int n = i - start; n < 6; n++) {
-            fraction *= 10;
-        }
-        i++;
-        if (i < to && regexSpace(b[i])) {
-            i++;
-        }
-        // HOST_KERNEL matches when the first run of non-blanks is followed by " kernel:"
-        int word = i;
-        while (word < to && !regexSpace(b[word])) {
-            word++;
-        }
-        if (word > i && startsWith(b, word, to, KERNEL_WORD)) {
-            return false;
-        }
-        previousWasKmsg = false;
-        stampMicros = seconds * 1_000_000L + fraction;
-        messageFrom = i;
-        return true;
-    }
-
-    /** The monotonic time of the last line {@link #stampedAscii} took. */
-    /**
-     * The same for a /dev/kmsg record handed over as ASCII bytes ({@code bytes[from, to)}, no newline): when
+     * A /dev/kmsg record handed over as ASCII bytes ({@code bytes[from, to)}, no newline): when
      * {@link #normalize} would give {@code message(stampMicros(), null, message)} with the message at
      * {@code bytes[messageFrom(), to)} unchanged, this returns true having made the same change of state; otherwise
      * (not a record by {@link #kmsg}'s reading, a time of more than 18 digits, a backslash that may start an escape,
@@ -138,16 +78,15 @@ public final class KernelLogLineNormalizer {
         return true;
     }
 
+    /** The monotonic time of the last record {@link #kmsgAscii} took. */
     long stampMicros() {
         return stampMicros;
     }
 
-    /** Where the message of the last line {@link #stampedAscii} took starts. */
+    /** Where the message of the last record {@link #kmsgAscii} took starts. */
     int messageFrom() {
         return messageFrom;
     }
-
-    private static final byte[] KERNEL_WORD = ascii(" kernel:");
 
     /** The bytes of ASCII text. */
     static byte[] ascii(String text) {
@@ -166,11 +105,6 @@ public final class KernelLogLineNormalizer {
             }
         }
         return true;
-    }
-
-    /** The regex {@code \s} of an ASCII byte: space, tab, LF, VT, FF, CR (a negative byte, not ASCII, is none). */
-    private static boolean regexSpace(byte c) {
-        return c == ' ' || c >= '\t' && c <= '\r';
     }
 
     /** The line's message and times; empty for lines that are not kernel messages (other programs, kmsg dictionaries, journal headers). */
