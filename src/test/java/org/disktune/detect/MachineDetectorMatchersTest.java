@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.disktune.testing.RegexOracle;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,43 +87,59 @@ class MachineDetectorMatchersTest {
     void pciAddressIsThePattern() {
         Pattern p = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
         int matched = 0;
-        for (String s : strings(1, "0000:00:1f.2", "0000:03:00.0", "abcd:ef:09.7", "0000:00:1F.2", "0000:00:1f.8")) {
+        List<String> inputs = strings(1, "0000:00:1f.2", "0000:03:00.0", "abcd:ef:09.7", "0000:00:1F.2", "0000:00:1f.8");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             boolean expected = p.matcher(s).matches();
             assertEquals(expected, MachineDetector.isPciAddress(s), s);
             matched += expected ? 1 : 0;
+            answers.add(s + "\u0000" + MachineDetector.isPciAddress(s));
         }
         assertTrue(matched > 1000, "too few matching strings: " + matched);
+        RegexOracle.recorded("PCI address", inputs, answers);
     }
 
     @Test
     void ataPortAndIdeChannelAreThePatterns() {
         Pattern ata = Pattern.compile("ata(\\d+)");
         Pattern ide = Pattern.compile("ide\\d+");
-        for (String s : strings(2, "ata1", "ata12", "ata007", "ide0", "ide13", "ata", "ide", "ata1.00", "link1")) {
+        List<String> inputs = strings(2, "ata1", "ata12", "ata007", "ide0", "ide13", "ata", "ide", "ata1.00", "link1");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             Matcher m = ata.matcher(s);
             assertEquals(m.matches() ? m.group(1) : null, MachineDetector.ataPortNumber(s), s);
             assertEquals(ide.matcher(s).matches(), MachineDetector.isIdeChannel(s), s);
+            answers.add(s + "\u0000" + MachineDetector.ataPortNumber(s) + " " + MachineDetector.isIdeChannel(s));
         }
+        RegexOracle.recorded("ATA port and IDE channel", inputs, answers);
     }
 
     @Test
     void scsiAddressIsThePattern() {
         Pattern p = Pattern.compile("(\\d+):(\\d+):(\\d+):(\\d+)");
-        for (String s : strings(3, "0:0:0:0", "12:0:3:0", "2:0:10:1", "target0:0:0", "0:0:0", "00:01:002:0003")) {
+        List<String> inputs = strings(3, "0:0:0:0", "12:0:3:0", "2:0:10:1", "target0:0:0", "0:0:0", "00:01:002:0003");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             Matcher m = p.matcher(s);
             assertArrayEquals(m.matches() ? groups(m) : null, MachineDetector.scsiAddress(s), s);
+            answers.add(s + "\u0000" + java.util.Arrays.toString(MachineDetector.scsiAddress(s)));
         }
+        RegexOracle.recorded("SCSI address", inputs, answers);
     }
 
     @Test
     void activeSchedulerIsTheRegexVersion() {
         Pattern p = Pattern.compile("\\[([^\\]\\s]+)]");
-        for (String s : strings(4, "[mq-deadline] none", "none [bfq] kyber", "noop anticipatory deadline [cfq]", "[none]",
-                "none", "[] none", "[ a]", "[[a]", "a [b c] [d]", "deadline")) {
+        List<String> inputs = strings(4, "[mq-deadline] none", "none [bfq] kyber", "noop anticipatory deadline [cfq]", "[none]",
+                "none", "[] none", "[ a]", "[[a]", "a [b c] [d]", "deadline");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             Matcher m = p.matcher(s);
             assertEquals(m.find() ? m.group(1) : null, MachineDetector.firstBracketed(s), s);
             assertEquals(activeSchedulerWithRegex(s), MachineDetector.activeScheduler(s), s);
+            answers.add(s + "\u0000" + MachineDetector.firstBracketed(s) + " " + MachineDetector.activeScheduler(s));
         }
+        RegexOracle.recorded("active scheduler", inputs, answers);
     }
 
     /** MachineDetector.activeScheduler as it was. */
@@ -138,37 +155,49 @@ class MachineDetectorMatchersTest {
     @Test
     void mdstatLineIsThePattern() {
         Pattern p = Pattern.compile("^(md\\w*)\\s*:\\s*\\S+\\s+(.*)$");
-        for (String s : strings(5, "md0 : active raid1 hdf1[1] hde1[0]", "md_d0 : active raid5 sdd1[3] sdc1[2] sdb1[1] sda1[0]",
+        List<String> inputs = strings(5, "md0 : active raid1 hdf1[1] hde1[0]", "md_d0 : active raid5 sdd1[3] sdc1[2] sdb1[1] sda1[0]",
                 "md127:inactive sda[0](S)", "md1 : active\traid1 sdb2[1]", "Personalities : [raid1]", "md0 : active",
-                "md0 : active ", "unused devices: <none>", "md0 : active raid1 a[0]\u2028")) {
+                "md0 : active ", "unused devices: <none>", "md0 : active raid1 a[0]\u2028");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             Matcher m = p.matcher(s);
             assertArrayEquals(m.matches() ? groups(m) : null, MachineDetector.mdstatArray(s), s);
+            answers.add(s + "\u0000" + java.util.Arrays.toString(MachineDetector.mdstatArray(s)));
         }
+        RegexOracle.recorded("mdstat array line", inputs, answers);
     }
 
     @Test
     void mdstatMembersAreTheFinds() {
         Pattern p = Pattern.compile("(\\S+?)\\[\\d+]");
-        for (String s : strings(6, "raid1 hdf1[1] hde1[0]", "raid5 sdd1[3] sdc1[2](F) sdb1[1] sda1[0]", "sda[0](S)",
-                "a[x]b[1]", "a[1][2]", "[1]", "x[]y[22]", "raid1 sdb2[1]\tsda2[0]")) {
+        List<String> inputs = strings(6, "raid1 hdf1[1] hde1[0]", "raid5 sdd1[3] sdc1[2](F) sdb1[1] sda1[0]", "sda[0](S)",
+                "a[x]b[1]", "a[1][2]", "[1]", "x[]y[22]", "raid1 sdb2[1]\tsda2[0]");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             List<String> expected = new ArrayList<>();
             Matcher m = p.matcher(s);
             while (m.find()) {
                 expected.add(m.group(1));
             }
             assertEquals(expected, MachineDetector.mdstatMembers(s), s);
+            answers.add(s + "\u0000" + MachineDetector.mdstatMembers(s));
         }
+        RegexOracle.recorded("mdstat members", inputs, answers);
     }
 
     @Test
     void hexIsThePattern() {
         Pattern four = Pattern.compile("[0-9a-fA-F]{4}");
         Pattern uuid = Pattern.compile("[0-9a-fA-F]{32}");
-        for (String s : strings(7, "0040", "ffff", "3FfA", "00g0", "0123456789abcdefABCDEF0123456789",
-                "0123456789abcdefABCDEF012345678", "0123456789abcdefABCDEF0123456789a")) {
+        List<String> inputs = strings(7, "0040", "ffff", "3FfA", "00g0", "0123456789abcdefABCDEF0123456789",
+                "0123456789abcdefABCDEF012345678", "0123456789abcdefABCDEF0123456789a");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             assertEquals(four.matcher(s).matches(), MachineDetector.isHex(s, 4), s);
             assertEquals(uuid.matcher(s).matches(), MachineDetector.isHex(s, 32), s);
+            answers.add(s + "\u0000" + MachineDetector.isHex(s, 4) + " " + MachineDetector.isHex(s, 32));
         }
+        RegexOracle.recorded("hex of 4 and of 32", inputs, answers);
     }
 
     @Test
