@@ -16,8 +16,9 @@ import org.disktune.testing.RegexOracle;
 import org.junit.jupiter.api.Test;
 
 /**
- * The char-loop matchers of {@link MachineDetector} and {@link SysfsAttributes} against the regular expressions
- * (and String.split, replaceFirst, lines) they replace, on many generated strings: random strings over an
+ * The name and line readers of detection ({@link SysfsNames}, {@link SysfsAttributes}) against the regular
+ * expressions (and String.split, replaceFirst, lines) written out here and, for SysfsNames, against the answers
+ * recorded from the hand-written matchers its patterns replaced ({@link RegexOracle#recorded}), on many generated strings: random strings over an
  * alphabet with the edge characters (every \s blank, the line terminators . does not match, NBSP, surrogates,
  * digits, hex letters of both cases, the punctuation the patterns use), mutations of matching examples (a
  * character replaced, inserted or dropped; two joined), and the empty string.
@@ -91,9 +92,9 @@ class MachineDetectorMatchersTest {
         List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             boolean expected = p.matcher(s).matches();
-            assertEquals(expected, MachineDetector.isPciAddress(s), s);
+            assertEquals(expected, SysfsNames.isPciAddress(s), s);
             matched += expected ? 1 : 0;
-            answers.add(s + "\u0000" + MachineDetector.isPciAddress(s));
+            answers.add(s + "\u0000" + SysfsNames.isPciAddress(s));
         }
         assertTrue(matched > 1000, "too few matching strings: " + matched);
         RegexOracle.recorded("PCI address", inputs, answers);
@@ -107,9 +108,9 @@ class MachineDetectorMatchersTest {
         List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             Matcher m = ata.matcher(s);
-            assertEquals(m.matches() ? m.group(1) : null, MachineDetector.ataPortNumber(s), s);
-            assertEquals(ide.matcher(s).matches(), MachineDetector.isIdeChannel(s), s);
-            answers.add(s + "\u0000" + MachineDetector.ataPortNumber(s) + " " + MachineDetector.isIdeChannel(s));
+            assertEquals(m.matches() ? m.group(1) : null, SysfsNames.ataPortNumber(s), s);
+            assertEquals(ide.matcher(s).matches(), SysfsNames.isIdeChannel(s), s);
+            answers.add(s + "\u0000" + SysfsNames.ataPortNumber(s) + " " + SysfsNames.isIdeChannel(s));
         }
         RegexOracle.recorded("ATA port and IDE channel", inputs, answers);
     }
@@ -121,8 +122,8 @@ class MachineDetectorMatchersTest {
         List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             Matcher m = p.matcher(s);
-            assertArrayEquals(m.matches() ? groups(m) : null, MachineDetector.scsiAddress(s), s);
-            answers.add(s + "\u0000" + java.util.Arrays.toString(MachineDetector.scsiAddress(s)));
+            assertArrayEquals(m.matches() ? groups(m) : null, SysfsNames.scsiAddress(s), s);
+            answers.add(s + "\u0000" + java.util.Arrays.toString(SysfsNames.scsiAddress(s)));
         }
         RegexOracle.recorded("SCSI address", inputs, answers);
     }
@@ -135,9 +136,9 @@ class MachineDetectorMatchersTest {
         List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             Matcher m = p.matcher(s);
-            assertEquals(m.find() ? m.group(1) : null, MachineDetector.firstBracketed(s), s);
+            assertEquals(m.find() ? m.group(1) : null, SysfsNames.firstBracketed(s), s);
             assertEquals(activeSchedulerWithRegex(s), MachineDetector.activeScheduler(s), s);
-            answers.add(s + "\u0000" + MachineDetector.firstBracketed(s) + " " + MachineDetector.activeScheduler(s));
+            answers.add(s + "\u0000" + SysfsNames.firstBracketed(s) + " " + MachineDetector.activeScheduler(s));
         }
         RegexOracle.recorded("active scheduler", inputs, answers);
     }
@@ -161,8 +162,8 @@ class MachineDetectorMatchersTest {
         List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             Matcher m = p.matcher(s);
-            assertArrayEquals(m.matches() ? groups(m) : null, MachineDetector.mdstatArray(s), s);
-            answers.add(s + "\u0000" + java.util.Arrays.toString(MachineDetector.mdstatArray(s)));
+            assertArrayEquals(m.matches() ? groups(m) : null, SysfsNames.mdstatArray(s), s);
+            answers.add(s + "\u0000" + java.util.Arrays.toString(SysfsNames.mdstatArray(s)));
         }
         RegexOracle.recorded("mdstat array line", inputs, answers);
     }
@@ -179,8 +180,8 @@ class MachineDetectorMatchersTest {
             while (m.find()) {
                 expected.add(m.group(1));
             }
-            assertEquals(expected, MachineDetector.mdstatMembers(s), s);
-            answers.add(s + "\u0000" + MachineDetector.mdstatMembers(s));
+            assertEquals(expected, SysfsNames.mdstatMembers(s), s);
+            answers.add(s + "\u0000" + SysfsNames.mdstatMembers(s));
         }
         RegexOracle.recorded("mdstat members", inputs, answers);
     }
@@ -193,9 +194,9 @@ class MachineDetectorMatchersTest {
                 "0123456789abcdefABCDEF012345678", "0123456789abcdefABCDEF0123456789a");
         List<String> answers = new ArrayList<>();
         for (String s : inputs) {
-            assertEquals(four.matcher(s).matches(), MachineDetector.isHex(s, 4), s);
-            assertEquals(uuid.matcher(s).matches(), MachineDetector.isHex(s, 32), s);
-            answers.add(s + "\u0000" + MachineDetector.isHex(s, 4) + " " + MachineDetector.isHex(s, 32));
+            assertEquals(four.matcher(s).matches(), SysfsNames.isHex(s, 4), s);
+            assertEquals(uuid.matcher(s).matches(), SysfsNames.isHex(s, 32), s);
+            answers.add(s + "\u0000" + SysfsNames.isHex(s, 4) + " " + SysfsNames.isHex(s, 32));
         }
         RegexOracle.recorded("hex of 4 and of 32", inputs, answers);
     }
@@ -238,8 +239,8 @@ class MachineDetectorMatchersTest {
             numbers.add(random.nextInt(3) == 0 ? random.nextLong() : (long) random.nextInt(2000) - 1000);
         }
         for (long n : numbers) {
-            assertEquals(String.format(java.util.Locale.ROOT, "%02d", n), MachineDetector.twoDigits(n), Long.toString(n));
-            assertEquals(String.format(java.util.Locale.US, "ata%s.%02d", "1", n), "ata1." + MachineDetector.twoDigits(n));
+            assertEquals(String.format(java.util.Locale.ROOT, "%02d", n), SysfsNames.twoDigits(n), Long.toString(n));
+            assertEquals(String.format(java.util.Locale.US, "ata%s.%02d", "1", n), "ata1." + SysfsNames.twoDigits(n));
         }
     }
 
