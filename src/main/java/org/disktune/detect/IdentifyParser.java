@@ -17,7 +17,7 @@ public final class IdentifyParser {
         }
         int[] w = new int[WORDS];
         for (int i = 0; i < WORDS; i++) {
-            if (!MachineDetector.isHex(tokens[i], 4)) { // [0-9a-fA-F]{4}, without compiling a regex per word
+            if (!SysfsNames.isHex(tokens[i], 4)) {
                 return Optional.empty();
             }
             w[i] = Integer.parseInt(tokens[i], 16);

@@ -1,5 +1,14 @@
 package org.disktune.detect;
 
+import static org.disktune.detect.SysfsNames.ataPortNumber;
+import static org.disktune.detect.SysfsNames.firstBracketed;
+import static org.disktune.detect.SysfsNames.isHex;
+import static org.disktune.detect.SysfsNames.isIdeChannel;
+import static org.disktune.detect.SysfsNames.isPciAddress;
+import static org.disktune.detect.SysfsNames.mdstatArray;
+import static org.disktune.detect.SysfsNames.scsiAddress;
+import static org.disktune.detect.SysfsNames.twoDigits;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,11 +30,7 @@ import org.disktune.modprobe.ModprobeConfigReader;
  * Reads what the machine has from sysfs and procfs (through the host) and builds a
  * {@link MachineReport}. Works on current kernels and on 2.6-era trees (deprecated sysfs layout where
  * /sys/block/X is a directory, no ata classes, legacy IDE under /proc/ide).
- *
- * <p>Written without lambdas, streams and regular expressions: on JDK 17 every lambda or method reference linked
- * in a run costs about 0.3 ms, and java.util.regex links its own; the names are read by the small matchers at
- * the end of the class, each with the regular expression it stands for (MachineDetectorMatchersTest compares
- * them).
+ * The names of sysfs and the lines of procfs are read by {@link SysfsNames}.
  */
 public final class MachineDetector {
     private final Host host;
@@ -546,9 +551,7 @@ public final class MachineDetector {
             if (array == null) {
                 continue;
             }
-            List<String> names = mdstatMembers(array[1]);
-            names.sort(SysfsAttributes.NATURAL_ORDER);
-            members.put(array[0], names);
+            members.put(array[0], SysfsNames.mdstatMembers(array[1]).stream().sorted(SysfsAttributes.NATURAL_ORDER).toList());
         }
         return members;
     }
@@ -663,222 +666,5 @@ public final class MachineDetector {
             return "/" + root.relativize(path).toString();
         }
         return path.toString();
-    }
-
-    // The matchers. Each says which regular expression it stands for and how (matches: the whole string, find:
-    // the first place); \d is [0-9], \s is [ \t\n\x0B\f\r] and \w is [a-zA-Z_0-9] there (no UNICODE_CHARACTER_CLASS).
-
-    /** {@code [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]} matches {@code s}: a PCI function address. */
-    static boolean isPciAddress(String s) {
-        if (s.length() != 12 || s.charAt(4) != ':' || s.charAt(7) != ':' || s.charAt(10) != '.') {
-            return false;
-        }
-        for (int i = 0; i < 10; i++) {
-            if (i != 4 && i != 7 && !isLowerHexDigit(s.charAt(i))) {
-                return false;
-            }
-        }
-        return s.charAt(11) >= '0' && s.charAt(11) <= '7';
-    }
-
-    /** The port number of an ATA port name: group 1 when {@code ata(\d+)} matches {@code s}, else null. */
-    static String ataPortNumber(String s) {
-        return s.startsWith("ata") && isDigits(s, 3) ? s.substring(3) : null;
-    }
-
-    /** {@code ide\d+} matches {@code s}: a legacy IDE channel. */
-    static boolean isIdeChannel(String s) {
-        return s.startsWith("ide") && isDigits(s, 3);
-    }
-
-    /** Groups 1 to 4 (host, channel, target, lun) when {@code (\d+):(\d+):(\d+):(\d+)} matches {@code s}, else null. */
-    static String[] scsiAddress(String s) {
-        String[] parts = new String[4];
-        int start = 0;
-        for (int k = 0; k < 4; k++) {
-            int end = start;
-            while (end < s.length() && isDigit(s.charAt(end))) {
-                end++;
-            }
-            if (end == start) {
-                return null;
-            }
-            parts[k] = s.substring(start, end);
-            if (k < 3) {
-                if (end >= s.length() || s.charAt(end) != ':') {
-                    return null;
-                }
-                start = end + 1;
-            } else if (end != s.length()) {
-                return null;
-            }
-        }
-        return parts;
-    }
-
-    /** Group 1 of the first find of {@code \[([^\]\s]+)]} in {@code s} (the active scheduler), or null. */
-    static String firstBracketed(String s) {
-        int n = s.length();
-        for (int i = 0; i < n; i++) {
-            if (s.charAt(i) != '[') {
-                continue;
-            }
-            int j = i + 1;
-            while (j < n && s.charAt(j) != ']' && !SysfsAttributes.isSpace(s.charAt(j))) {
-                j++;
-            }
-            if (j > i + 1 && j < n && s.charAt(j) == ']') {
-                return s.substring(i + 1, j);
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Groups 1 and 2 (array, what follows its level) when {@code ^(md\w*)\s*:\s*\S+\s+(.*)$} matches a
-     * /proc/mdstat line, else null. Each run is taken whole: the character after it can never continue the pattern
-     * otherwise, so the regex cannot backtrack into it; {@code .} is any character but a line terminator.
-     */
-    static String[] mdstatArray(String line) {
-        int n = line.length();
-        if (!line.startsWith("md")) {
-            return null;
-        }
-        int i = 2;
-        while (i < n && isWordChar(line.charAt(i))) {
-            i++;
-        }
-        String name = line.substring(0, i);
-        while (i < n && SysfsAttributes.isSpace(line.charAt(i))) {
-            i++;
-        }
-        if (i >= n || line.charAt(i) != ':') {
-            return null;
-        }
-        i++;
-        while (i < n && SysfsAttributes.isSpace(line.charAt(i))) {
-            i++;
-        }
-        int level = i;
-        while (i < n && !SysfsAttributes.isSpace(line.charAt(i))) {
-            i++;
-        }
-        if (i == level) {
-            return null;
-        }
-        int blanks = i;
-        while (i < n && SysfsAttributes.isSpace(line.charAt(i))) {
-            i++;
-        }
-        if (i == blanks) {
-            return null;
-        }
-        for (int k = i; k < n; k++) {
-            if (SysfsAttributes.isLineTerminator(line.charAt(k))) {
-                return null;
-            }
-        }
-        return new String[] {name, line.substring(i)};
-    }
-
-    /**
-     * Group 1 of each find of {@code (\S+?)\[\d+]} in {@code s}, in order: the member names of an mdstat line
-     * ({@code "hdf1[1] hde1[0]"}). The lazy name grows one character at a time from each start until a
-     * {@code [digits]} follows it; a blank ends it.
-     */
-    static List<String> mdstatMembers(String s) {
-        List<String> names = new ArrayList<>();
-        int n = s.length();
-        int from = 0;
-        while (from < n) {
-            int start = -1;
-            int nameEnd = -1;
-            int matchEnd = -1;
-            for (int i = from; i < n && start < 0; i++) {
-                if (SysfsAttributes.isSpace(s.charAt(i))) {
-                    continue;
-                }
-                for (int k = i + 1; k < n; k++) {
-                    int end = bracketedNumberEnd(s, k);
-                    if (end >= 0) {
-                        start = i;
-                        nameEnd = k;
-                        matchEnd = end;
-                        break;
-                    }
-                    if (SysfsAttributes.isSpace(s.charAt(k))) {
-                        break;
-                    }
-                }
-            }
-            if (start < 0) {
-                break;
-            }
-            names.add(s.substring(start, nameEnd));
-            from = matchEnd;
-        }
-        return names;
-    }
-
-    /** The end of {@code \[\d+]} matched at {@code k} in {@code s}, or -1. */
-    private static int bracketedNumberEnd(String s, int k) {
-        int n = s.length();
-        if (k >= n || s.charAt(k) != '[') {
-            return -1;
-        }
-        int j = k + 1;
-        while (j < n && isDigit(s.charAt(j))) {
-            j++;
-        }
-        return j > k + 1 && j < n && s.charAt(j) == ']' ? j + 1 : -1;
-    }
-
-    /**
-     * The device number of an ATA device id ("ata1.00"): {@code n} with at least two digits, in ASCII digits as the
-     * kernel writes it. This is what {@code String.format("%02d", n)} gives in a locale whose digits are ASCII
-     * (Formatter writes the locale's own digits, which no kernel name has); without the Formatter, whose first use
-     * loads the locale's number data, about 10 ms of a detect.
-     */
-    static String twoDigits(long n) {
-        return n >= 0 && n < 10 ? "0" + n : Long.toString(n);
-    }
-
-    /** {@code [0-9a-fA-F]{length}} matches {@code s}. */
-    static boolean isHex(String s, int length) {
-        if (s.length() != length) {
-            return false;
-        }
-        for (int i = 0; i < length; i++) {
-            char c = s.charAt(i);
-            if (!isDigit(c) && !(c >= 'a' && c <= 'f') && !(c >= 'A' && c <= 'F')) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** {@code s} from {@code from} on is one or more of {@code \d}. */
-    private static boolean isDigits(String s, int from) {
-        if (from >= s.length()) {
-            return false;
-        }
-        for (int i = from; i < s.length(); i++) {
-            if (!isDigit(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    private static boolean isLowerHexDigit(char c) {
-        return isDigit(c) || (c >= 'a' && c <= 'f');
-    }
-
-    private static boolean isWordChar(char c) {
-        return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
     }
 }

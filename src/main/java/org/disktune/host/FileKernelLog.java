@@ -3,7 +3,10 @@ package org.disktune.host;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -20,8 +23,8 @@ import org.disktune.core.ExitCode;
 /**
  * A saved kernel log given with {@code --kernel-log FILE} (or the saved log of a root tree): dmesg,
  * journalctl or syslog text in any format the normalizer reads, plain or compressed (gzip as in
- * rotated kern.log.2.gz, also xz, bzip2, zstd: found by magic bytes, not by name), read as UTF-8 bytes in blocks
- * ({@link Utf8KernelLogReader}).
+ * rotated kern.log.2.gz, also xz, bzip2, zstd: found by magic bytes, not by name), decoded as UTF-8 with malformed
+ * bytes replaced ({@link TextKernelLogReader}).
  */
 public final class FileKernelLog implements KernelLogSource {
     private final Path file;
@@ -66,7 +69,7 @@ public final class FileKernelLog implements KernelLogSource {
             }
         }
         List<String> notes = compression == null ? List.of() : List.of("read " + compression + "-compressed " + file.getFileName());
-        Utf8KernelLogReader text = new Utf8KernelLogReader(file.toString(), notes, in);
+        TextKernelLogReader text = utf8(file.toString(), notes, in);
         return new KernelLogReader() {
             @Override
             public String source() {
@@ -101,6 +104,12 @@ public final class FileKernelLog implements KernelLogSource {
                 text.close();
             }
         };
+    }
+
+    /** The lines of UTF-8 bytes, malformed ones replaced (U+FFFD), as a saved log is read. */
+    public static TextKernelLogReader utf8(String source, List<String> notes, InputStream in) {
+        return new TextKernelLogReader(source, notes, new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)));
     }
 
     /**

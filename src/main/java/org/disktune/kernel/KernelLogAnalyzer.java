@@ -76,21 +76,8 @@ public final class KernelLogAnalyzer {
         }
 
         /**
-         * A stamped dmesg line is read from its bytes: its time goes to the boot detector, and only a message the
-         * collector may use becomes a String (in the benchmark's log, a third of the lines; in a real one, fewer).
-         */
-        @Override
-        public void asciiLine(byte[] bytes, int from, int to) {
-            if (!normalizer.stampedAscii(bytes, from, to)) {
-                line(new String(bytes, from, to - from, StandardCharsets.ISO_8859_1));
-                return;
-            }
-            stamped(bytes, normalizer.messageFrom(), to, normalizer.stampMicros());
-        }
-
-        /**
-         * A /dev/kmsg record from its bytes, as a stamped dmesg line: the record's header read by hand, and only a
-         * message the collector may use made a String (on this kind of machine, a few in a thousand).
+         * A /dev/kmsg record from its bytes: the record's header read by hand, and only a message the collector may
+         * use made a String (on this kind of machine, a few in a thousand).
          */
         @Override
         public void asciiKmsgRecord(byte[] bytes, int from, int to) {
@@ -111,7 +98,7 @@ public final class KernelLogAnalyzer {
                 nextBoot();
             }
             if (!current.ignores(bytes, at, to)) {
-                current.acceptPlain(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
+                current.accept(KernelLogLine.message(mono, null, new String(bytes, at, to - at, StandardCharsets.ISO_8859_1)));
             }
             currentMessages++;
             linesRead++;

@@ -1,6 +1,8 @@
 package org.disktune.kernel;
 
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Takes the format off one line of a kernel log, whatever wrote it: plain dmesg with or without
@@ -14,75 +16,20 @@ import java.util.Optional;
  * throws; a line it cannot read is returned as a plain message.
  */
 public final class KernelLogLineNormalizer {
-    /** The /dev/kmsg record form, as {@link #kmsg} parses it by hand (the tests compare the two). */
+    /** The /dev/kmsg record form: priority, sequence, microseconds, flags and fields, then the message (anything). */
     static final String KMSG_REGEX = "^(\\d{1,3}),(\\d{1,20}),(\\d{1,20}),[^;]{0,200};(.*)$";
+
+    /** The /dev/kmsg record pattern, compiled when a line that starts with a digit first comes. */
+    private static final class Kmsg {
+        static final Pattern RECORD = Pattern.compile(KMSG_REGEX, Pattern.DOTALL);
+    }
 
     private boolean previousWasKmsg;
     private long stampMicros;
     private int messageFrom;
 
     /**
-     * The common case without a String: an ASCII line (one byte, one char) in dmesg's {@code [    4.620129] message}
-     * form that is not journalctl's short-monotonic {@code [...] host kernel: ...}. Then {@link #normalize} would give
-     * {@code message(stampMicros(), null, message)} with the message at {@code bytes[messageFrom(), to)}, and this
-     * returns true having made the same change of state; otherwise false, changing nothing (use {@link #normalize}).
-     * The parse is the MONOTONIC pattern's, by hand: '[', at most 12 blanks, 1-10 digits, '.', 1-9 digits, ']', one
-     * optional blank ({@code \s}: space, tab, VT, FF; an ASCII line from the reader holds no CR or LF).
-     */
-    boolean stampedAscii(byte[] b, int from, int to) {
-        int i = from;
-        if (i >= to || b[i] != '[') {
-            return false;
-        }
-        i++;
-        int blanks = 0;
-        while (i < to && blanks < 12 && regexSpace(b[i])) {
-            i++;
-            blanks++;
-        }
-        int start = i;
-        long seconds = 0;
-        while (i < to && i - start < 10 && b[i] >= '0' && b[i] <= '9') {
-            seconds = seconds * 10 + (b[i++] - '0');
-        }
-        if (i == start || i >= to || b[i] != '.') {
-            return false;
-        }
-        start = ++i;
-        long fraction = 0;
-        while (i < to && i - start < 9 && b[i] >= '0' && b[i] <= '9') {
-            if (i - start < 6) {
-                fraction = fraction * 10 + (b[i] - '0');
-            }
-            i++;
-        }
-        if (i == start || i >= to || b[i] != ']') {
-            return false;
-        }
-        for (int n = i - start; n < 6; n++) {
-            fraction *= 10;
-        }
-        i++;
-        if (i < to && regexSpace(b[i])) {
-            i++;
-        }
-        // HOST_KERNEL matches when the first run of non-blanks is followed by " kernel:"
-        int word = i;
-        while (word < to && !regexSpace(b[word])) {
-            word++;
-        }
-        if (word > i && startsWith(b, word, to, KERNEL_WORD)) {
-            return false;
-        }
-        previousWasKmsg = false;
-        stampMicros = seconds * 1_000_000L + fraction;
-        messageFrom = i;
-        return true;
-    }
-
-    /** The monotonic time of the last line {@link #stampedAscii} took. */
-    /**
-     * The same for a /dev/kmsg record handed over as ASCII bytes ({@code bytes[from, to)}, no newline): when
+     * A /dev/kmsg record handed over as ASCII bytes ({@code bytes[from, to)}, no newline): when
      * {@link #normalize} would give {@code message(stampMicros(), null, message)} with the message at
      * {@code bytes[messageFrom(), to)} unchanged, this returns true having made the same change of state; otherwise
      * (not a record by {@link #kmsg}'s reading, a time of more than 18 digits, a backslash that may start an escape,
@@ -131,16 +78,15 @@ public final class KernelLogLineNormalizer {
         return true;
     }
 
+    /** The monotonic time of the last record {@link #kmsgAscii} took. */
     long stampMicros() {
         return stampMicros;
     }
 
-    /** Where the message of the last line {@link #stampedAscii} took starts. */
+    /** Where the message of the last record {@link #kmsgAscii} took starts. */
     int messageFrom() {
         return messageFrom;
     }
-
-    private static final byte[] KERNEL_WORD = ascii(" kernel:");
 
     /** The bytes of ASCII text. */
     static byte[] ascii(String text) {
@@ -161,11 +107,6 @@ public final class KernelLogLineNormalizer {
         return true;
     }
 
-    /** The regex {@code \s} of an ASCII byte (a negative byte, not ASCII, is none). */
-    private static boolean regexSpace(byte c) {
-        return RegexChars.isBlank((char) c);
-    }
-
     /** The line's message and times; empty for lines that are not kernel messages (other programs, kmsg dictionaries, journal headers). */
     public Optional<KernelLogLine> normalize(String raw) {
         if (raw == null) {
@@ -175,7 +116,6 @@ public final class KernelLogLineNormalizer {
         if (previousWasKmsg && line.startsWith(" ")) {
             return Optional.empty(); // /dev/kmsg dictionary: " SUBSYSTEM=pci"
         }
-        // the formats are read by hand (LogLineFormats: what their regexes matched, without java.util.regex)
         int[] record = startsWithDigit(line) ? kmsg(line) : null;
         if (record != null) {
             previousWasKmsg = true;
@@ -228,43 +168,12 @@ public final class KernelLogLineNormalizer {
     }
 
     /**
-     * A /dev/kmsg record ({@code PRIO,SEQ,MICROS,FLAGS[,...];MESSAGE}) parsed as {@link #KMSG_REGEX} with DOTALL
-     * matches it: 1-3 digits, ',', 1-20 digits, ',', 1-20 digits, ',', at most 200 characters other than ';', ';',
-     * then the message (anything). Returns {start, end} of the MICROS digits and the message's start, or null when
-     * the line is not of that form. The regex has no choice to make (a digit run ends at the ',' after it, the
-     * fields at the first ';'), so this single pass gives what it does.
+     * A /dev/kmsg record ({@code PRIO,SEQ,MICROS,FLAGS[,...];MESSAGE}) as {@link #KMSG_REGEX} reads it: {start, end}
+     * of the MICROS digits and the message's start, or null when the line is not of that form.
      */
     static int[] kmsg(String line) {
-        int n = line.length();
-        int i = 0;
-        int[] found = new int[3];
-        for (int field = 0; field < 3; field++) {
-            int start = i;
-            while (i < n && i - start <= 20 && RegexChars.isDigit(line.charAt(i))) {
-                i++;
-            }
-            int digits = i - start;
-            if (digits == 0 || digits > (field == 0 ? 3 : 20) || i >= n || line.charAt(i) != ',') {
-                return null;
-            }
-            if (field == 2) {
-                found[0] = start;
-                found[1] = i;
-            }
-            i++;
-        }
-        int fieldsStart = i;
-        while (i < n && line.charAt(i) != ';') {
-            if (i - fieldsStart >= 200) {
-                return null;
-            }
-            i++;
-        }
-        if (i >= n) {
-            return null;
-        }
-        found[2] = i + 1;
-        return found;
+        Matcher m = Kmsg.RECORD.matcher(line);
+        return m.matches() ? new int[] {m.start(3), m.end(3), m.start(4)} : null;
     }
 
     private static String stripLineEnd(String raw) {
@@ -280,7 +189,7 @@ public final class KernelLogLineNormalizer {
     }
 
     private static boolean startsWithDigit(String s) {
-        return !s.isEmpty() && RegexChars.isDigit(s.charAt(0));
+        return !s.isEmpty() && s.charAt(0) >= '0' && s.charAt(0) <= '9';
     }
 
     private static String stripLevel(String s) {

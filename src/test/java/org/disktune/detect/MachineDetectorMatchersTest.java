@@ -12,11 +12,13 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.disktune.testing.RegexOracle;
 import org.junit.jupiter.api.Test;
 
 /**
- * The char-loop matchers of {@link MachineDetector} and {@link SysfsAttributes} against the regular expressions
- * (and String.split, replaceFirst, lines) they replace, on many generated strings: random strings over an
+ * The name and line readers of detection ({@link SysfsNames}, {@link SysfsAttributes}) against the regular
+ * expressions (and String.split, replaceFirst, lines) written out here and, for SysfsNames, against the answers
+ * recorded from the hand-written matchers its patterns replaced ({@link RegexOracle#recorded}), on many generated strings: random strings over an
  * alphabet with the edge characters (every \s blank, the line terminators . does not match, NBSP, surrogates,
  * digits, hex letters of both cases, the punctuation the patterns use), mutations of matching examples (a
  * character replaced, inserted or dropped; two joined), and the empty string.
@@ -86,43 +88,59 @@ class MachineDetectorMatchersTest {
     void pciAddressIsThePattern() {
         Pattern p = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
         int matched = 0;
-        for (String s : strings(1, "0000:00:1f.2", "0000:03:00.0", "abcd:ef:09.7", "0000:00:1F.2", "0000:00:1f.8")) {
+        List<String> inputs = strings(1, "0000:00:1f.2", "0000:03:00.0", "abcd:ef:09.7", "0000:00:1F.2", "0000:00:1f.8");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             boolean expected = p.matcher(s).matches();
-            assertEquals(expected, MachineDetector.isPciAddress(s), s);
+            assertEquals(expected, SysfsNames.isPciAddress(s), s);
             matched += expected ? 1 : 0;
+            answers.add(s + "\u0000" + SysfsNames.isPciAddress(s));
         }
         assertTrue(matched > 1000, "too few matching strings: " + matched);
+        RegexOracle.recorded("PCI address", inputs, answers);
     }
 
     @Test
     void ataPortAndIdeChannelAreThePatterns() {
         Pattern ata = Pattern.compile("ata(\\d+)");
         Pattern ide = Pattern.compile("ide\\d+");
-        for (String s : strings(2, "ata1", "ata12", "ata007", "ide0", "ide13", "ata", "ide", "ata1.00", "link1")) {
+        List<String> inputs = strings(2, "ata1", "ata12", "ata007", "ide0", "ide13", "ata", "ide", "ata1.00", "link1");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             Matcher m = ata.matcher(s);
-            assertEquals(m.matches() ? m.group(1) : null, MachineDetector.ataPortNumber(s), s);
-            assertEquals(ide.matcher(s).matches(), MachineDetector.isIdeChannel(s), s);
+            assertEquals(m.matches() ? m.group(1) : null, SysfsNames.ataPortNumber(s), s);
+            assertEquals(ide.matcher(s).matches(), SysfsNames.isIdeChannel(s), s);
+            answers.add(s + "\u0000" + SysfsNames.ataPortNumber(s) + " " + SysfsNames.isIdeChannel(s));
         }
+        RegexOracle.recorded("ATA port and IDE channel", inputs, answers);
     }
 
     @Test
     void scsiAddressIsThePattern() {
         Pattern p = Pattern.compile("(\\d+):(\\d+):(\\d+):(\\d+)");
-        for (String s : strings(3, "0:0:0:0", "12:0:3:0", "2:0:10:1", "target0:0:0", "0:0:0", "00:01:002:0003")) {
+        List<String> inputs = strings(3, "0:0:0:0", "12:0:3:0", "2:0:10:1", "target0:0:0", "0:0:0", "00:01:002:0003");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             Matcher m = p.matcher(s);
-            assertArrayEquals(m.matches() ? groups(m) : null, MachineDetector.scsiAddress(s), s);
+            assertArrayEquals(m.matches() ? groups(m) : null, SysfsNames.scsiAddress(s), s);
+            answers.add(s + "\u0000" + java.util.Arrays.toString(SysfsNames.scsiAddress(s)));
         }
+        RegexOracle.recorded("SCSI address", inputs, answers);
     }
 
     @Test
     void activeSchedulerIsTheRegexVersion() {
         Pattern p = Pattern.compile("\\[([^\\]\\s]+)]");
-        for (String s : strings(4, "[mq-deadline] none", "none [bfq] kyber", "noop anticipatory deadline [cfq]", "[none]",
-                "none", "[] none", "[ a]", "[[a]", "a [b c] [d]", "deadline")) {
+        List<String> inputs = strings(4, "[mq-deadline] none", "none [bfq] kyber", "noop anticipatory deadline [cfq]", "[none]",
+                "none", "[] none", "[ a]", "[[a]", "a [b c] [d]", "deadline");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             Matcher m = p.matcher(s);
-            assertEquals(m.find() ? m.group(1) : null, MachineDetector.firstBracketed(s), s);
+            assertEquals(m.find() ? m.group(1) : null, SysfsNames.firstBracketed(s), s);
             assertEquals(activeSchedulerWithRegex(s), MachineDetector.activeScheduler(s), s);
+            answers.add(s + "\u0000" + SysfsNames.firstBracketed(s) + " " + MachineDetector.activeScheduler(s));
         }
+        RegexOracle.recorded("active scheduler", inputs, answers);
     }
 
     /** MachineDetector.activeScheduler as it was. */
@@ -138,37 +156,49 @@ class MachineDetectorMatchersTest {
     @Test
     void mdstatLineIsThePattern() {
         Pattern p = Pattern.compile("^(md\\w*)\\s*:\\s*\\S+\\s+(.*)$");
-        for (String s : strings(5, "md0 : active raid1 hdf1[1] hde1[0]", "md_d0 : active raid5 sdd1[3] sdc1[2] sdb1[1] sda1[0]",
+        List<String> inputs = strings(5, "md0 : active raid1 hdf1[1] hde1[0]", "md_d0 : active raid5 sdd1[3] sdc1[2] sdb1[1] sda1[0]",
                 "md127:inactive sda[0](S)", "md1 : active\traid1 sdb2[1]", "Personalities : [raid1]", "md0 : active",
-                "md0 : active ", "unused devices: <none>", "md0 : active raid1 a[0]\u2028")) {
+                "md0 : active ", "unused devices: <none>", "md0 : active raid1 a[0]\u2028");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             Matcher m = p.matcher(s);
-            assertArrayEquals(m.matches() ? groups(m) : null, MachineDetector.mdstatArray(s), s);
+            assertArrayEquals(m.matches() ? groups(m) : null, SysfsNames.mdstatArray(s), s);
+            answers.add(s + "\u0000" + java.util.Arrays.toString(SysfsNames.mdstatArray(s)));
         }
+        RegexOracle.recorded("mdstat array line", inputs, answers);
     }
 
     @Test
     void mdstatMembersAreTheFinds() {
         Pattern p = Pattern.compile("(\\S+?)\\[\\d+]");
-        for (String s : strings(6, "raid1 hdf1[1] hde1[0]", "raid5 sdd1[3] sdc1[2](F) sdb1[1] sda1[0]", "sda[0](S)",
-                "a[x]b[1]", "a[1][2]", "[1]", "x[]y[22]", "raid1 sdb2[1]\tsda2[0]")) {
+        List<String> inputs = strings(6, "raid1 hdf1[1] hde1[0]", "raid5 sdd1[3] sdc1[2](F) sdb1[1] sda1[0]", "sda[0](S)",
+                "a[x]b[1]", "a[1][2]", "[1]", "x[]y[22]", "raid1 sdb2[1]\tsda2[0]");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
             List<String> expected = new ArrayList<>();
             Matcher m = p.matcher(s);
             while (m.find()) {
                 expected.add(m.group(1));
             }
-            assertEquals(expected, MachineDetector.mdstatMembers(s), s);
+            assertEquals(expected, SysfsNames.mdstatMembers(s), s);
+            answers.add(s + "\u0000" + SysfsNames.mdstatMembers(s));
         }
+        RegexOracle.recorded("mdstat members", inputs, answers);
     }
 
     @Test
     void hexIsThePattern() {
         Pattern four = Pattern.compile("[0-9a-fA-F]{4}");
         Pattern uuid = Pattern.compile("[0-9a-fA-F]{32}");
-        for (String s : strings(7, "0040", "ffff", "3FfA", "00g0", "0123456789abcdefABCDEF0123456789",
-                "0123456789abcdefABCDEF012345678", "0123456789abcdefABCDEF0123456789a")) {
-            assertEquals(four.matcher(s).matches(), MachineDetector.isHex(s, 4), s);
-            assertEquals(uuid.matcher(s).matches(), MachineDetector.isHex(s, 32), s);
+        List<String> inputs = strings(7, "0040", "ffff", "3FfA", "00g0", "0123456789abcdefABCDEF0123456789",
+                "0123456789abcdefABCDEF012345678", "0123456789abcdefABCDEF0123456789a");
+        List<String> answers = new ArrayList<>();
+        for (String s : inputs) {
+            assertEquals(four.matcher(s).matches(), SysfsNames.isHex(s, 4), s);
+            assertEquals(uuid.matcher(s).matches(), SysfsNames.isHex(s, 32), s);
+            answers.add(s + "\u0000" + SysfsNames.isHex(s, 4) + " " + SysfsNames.isHex(s, 32));
         }
+        RegexOracle.recorded("hex of 4 and of 32", inputs, answers);
     }
 
     @Test
@@ -209,8 +239,8 @@ class MachineDetectorMatchersTest {
             numbers.add(random.nextInt(3) == 0 ? random.nextLong() : (long) random.nextInt(2000) - 1000);
         }
         for (long n : numbers) {
-            assertEquals(String.format(java.util.Locale.ROOT, "%02d", n), MachineDetector.twoDigits(n), Long.toString(n));
-            assertEquals(String.format(java.util.Locale.US, "ata%s.%02d", "1", n), "ata1." + MachineDetector.twoDigits(n));
+            assertEquals(String.format(java.util.Locale.ROOT, "%02d", n), SysfsNames.twoDigits(n), Long.toString(n));
+            assertEquals(String.format(java.util.Locale.US, "ata%s.%02d", "1", n), "ata1." + SysfsNames.twoDigits(n));
         }
     }
 

@@ -22,9 +22,10 @@ import org.disktune.testing.RegexOracle;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each parser of {@link AtaLineParsers} against the regex it replaced (kept here, as the oracle): the same match and
- * the same groups on inputs built from the words of the lines it reads (with edge characters and mutations), and on
- * every line of the bundled logs (the whole line, its message, the rest after the ata prefix, and each tail of those).
+ * Each reader of {@link AtaLineParsers} against the pattern written out here and against the answers recorded from
+ * the hand-written readers these patterns replaced ({@link RegexOracle#recorded}): the same match and the same groups
+ * on inputs built from the words of the lines it reads (with edge characters and mutations), and on every line of the
+ * bundled logs (the whole line, its message, the rest after the ata prefix, and each tail of those).
  */
 class AtaLineParsersTest {
     /**
@@ -81,24 +82,20 @@ class AtaLineParsersTest {
 
     /**
      * Every line of src/test/resources/kernel/** and of the string literals of the tests' sources (where the tests
-     * keep the lines of other kernels), its message, its rest after "ataP(.DD): ", and each tail of those after a blank.
+     * keep the lines of other kernels; src/test/resources/line-parsers/test-source-literals.txt holds them), its message, its rest after "ataP(.DD): ", and each tail of those after a blank.
      */
     private static List<String> realInputs() {
         Pattern ata = Pattern.compile("^ata\\d{1,4}(?:\\.\\d{2})?: (.*)$");
         Set<String> out = new LinkedHashSet<>();
         List<String> lines = new ArrayList<>();
-        try (Stream<Path> logs = Files.walk(Path.of(AtaLineParsersTest.class.getResource("/kernel").toURI()));
-                Stream<Path> sources = Files.walk(Path.of("src/test/java"))) {
+        try (Stream<Path> logs = Files.walk(Path.of(AtaLineParsersTest.class.getResource("/kernel").toURI()))) {
             for (Path file : (Iterable<Path>) logs.filter(Files::isRegularFile).sorted()::iterator) {
                 lines.addAll(Files.readAllLines(file, StandardCharsets.UTF_8));
             }
-            Pattern literal = Pattern.compile("\"((?:[^\"\\\\\n]|\\\\.)*)\"");
-            for (Path file : (Iterable<Path>) sources.filter(f -> f.toString().endsWith(".java")).sorted()::iterator) {
-                Matcher m = literal.matcher(Files.readString(file));
-                while (m.find()) {
-                    lines.addAll(List.of(unescape(m.group(1)).split("\n")));
-                    lines.add(unescape(m.group(1)));
-                }
+            // the string literals of the tests' sources as they were when the answers were recorded, one a line, escaped
+            for (String literal : Files.readAllLines(Path.of("src/test/resources/line-parsers/test-source-literals.txt"), StandardCharsets.UTF_8)) {
+                lines.addAll(List.of(unescape(literal).split("\n")));
+                lines.add(unescape(literal));
             }
             for (String line : lines) {
                 List<String> texts = new ArrayList<>(List.of(line));
@@ -167,10 +164,10 @@ class AtaLineParsersTest {
     void ataDevice() {
         List<String> f = fragments("ata", "1", "12", "12345", ".", "00", "0", "123", ": ", ":", " ", "ata1.00: ",
                 "ata1: ", "SATA link up", "x");
-        check("^ata(\\d{1,4})\\.(\\d{2}): (.*)$", false, s -> AtaLineParsers.ataDevice(s, false), f, 1500, 70,
+        check("^ata(\\d{1,4})\\.(\\d{2}): (.*)$", false, s -> AtaLineParsers.ataDevice(s), f, 1500, 70,
                 "ata1.00: ", "ata12.3", "ata1", "ata1234", "ata12345");
-        check("^ata(\\d{1,4}): (.*)$", false, s -> AtaLineParsers.ataPort(s, false), f, 1500, 1, "ata1: ", "ata12345", "ata1");
-        // plain: the caller vouches there is no line terminator
+        check("^ata(\\d{1,4}): (.*)$", false, s -> AtaLineParsers.ataPort(s), f, 1500, 1, "ata1: ", "ata12345", "ata1");
+        // and lines without a line terminator alone (the common case)
         Pattern device = Pattern.compile("^ata(\\d{1,4})\\.(\\d{2}): (.*)$");
         Pattern port = Pattern.compile("^ata(\\d{1,4}): (.*)$");
         List<String> plain = new ArrayList<>();
@@ -179,8 +176,8 @@ class AtaLineParsersTest {
                 plain.add(s);
             }
         }
-        RegexOracle.sameGroups(device, false, s -> AtaLineParsers.ataDevice(s, true), plain, 500);
-        RegexOracle.sameGroups(port, false, s -> AtaLineParsers.ataPort(s, true), plain, 500);
+        RegexOracle.sameGroups(device, false, s -> AtaLineParsers.ataDevice(s), plain, 500);
+        RegexOracle.sameGroups(port, false, s -> AtaLineParsers.ataPort(s), plain, 500);
     }
 
     @Test
@@ -202,12 +199,15 @@ class AtaLineParsersTest {
         List<String> inputs = generated(fragments("1", "5", ".", "Gbps", " ", "G", "bps", "<unknown>", "3.0Gbps", "x",
                 "12Gbps", "1.5 Gbps"));
         inputs.addAll(REAL);
+        List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             String expected = gbps.matcher(s).replaceAll("$1 Gbps");
             assertEquals(expected, AtaLineParsers.spaceBeforeGbps(s), () -> "'" + s + "'");
             changed += expected.equals(s) ? 0 : 1;
+            answers.add(s + "\u0000" + expected);
         }
         assertTrue(changed > 1000, "changed " + changed);
+        RegexOracle.recorded("a space before Gbps", inputs, answers);
     }
 
     @Test
@@ -324,10 +324,13 @@ class AtaLineParsersTest {
     void words() {
         List<String> inputs = generated(fragments("noncq", ",", " ", ", ", "nohrst", "x", "\u00a0", "\u2003", "\f"));
         inputs.addAll(REAL);
+        List<String> answers = new ArrayList<>();
         for (String s : inputs) {
             assertEquals(nonEmpty(s.split("[,\\s]+")), AtaLineParsers.words(s, true), () -> "'" + s + "' [,\\s]+");
             assertEquals(nonEmpty(s.split("\\s+")), AtaLineParsers.words(s, false), () -> "'" + s + "' \\s+");
+            answers.add(s + "\u0000" + AtaLineParsers.words(s, true) + AtaLineParsers.words(s, false));
         }
+        RegexOracle.recorded("words between blanks, and between blanks and commas", inputs, answers);
     }
 
     private static List<String> nonEmpty(String[] split) {

@@ -107,7 +107,7 @@ class KernelLogKmsgBytePathTest {
 
     @Test
     void everyCaptureAsRecordsGivesTheSameReport() {
-        List<byte[]> logs = KernelLogBytePathTest.captures();
+        List<byte[]> logs = KernelLogDecodeTest.captures();
         assertTrue(logs.size() >= 8, "captures found: " + logs.size());
         int boots = 0;
         for (int i = 0; i < logs.size(); i++) {
@@ -121,7 +121,7 @@ class KernelLogKmsgBytePathTest {
     @Test
     void mutatedRecordsGiveTheSameReport() {
         List<byte[]> seeds = new ArrayList<>();
-        for (byte[] capture : KernelLogBytePathTest.captures()) {
+        for (byte[] capture : KernelLogDecodeTest.captures()) {
             seeds.add(asRecords(capture));
         }
         List<String> tokens = List.of("6,1,0,-;", "4,22,1234567,c;", "6,3,1234567890123456789,-;", "6,3,123456789012345678,-;",

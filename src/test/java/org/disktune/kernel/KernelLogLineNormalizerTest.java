@@ -144,9 +144,11 @@ class KernelLogLineNormalizerTest {
             lines.add(b.toString());
         }
         int matched = 0;
+        java.util.List<String> answers = new java.util.ArrayList<>();
         for (String line : lines) {
             java.util.regex.Matcher m = regex.matcher(line);
             int[] k = KernelLogLineNormalizer.kmsg(line);
+            answers.add(line + "\u0000" + (k == null ? "no match" : line.substring(k[0], k[1]) + "\u0000" + line.substring(k[2])));
             if (m.matches()) {
                 matched++;
                 assertTrue(k != null, "the regex matches, the parser does not: " + line);
@@ -157,5 +159,6 @@ class KernelLogLineNormalizerTest {
             }
         }
         assertTrue(matched > 1000 && matched < lines.size() - 1000, matched + " of " + lines.size() + " lines matched: both sides tested");
+        org.disktune.testing.RegexOracle.recorded("the /dev/kmsg record: sequence and message", lines, answers);
     }
 }

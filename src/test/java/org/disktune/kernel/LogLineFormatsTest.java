@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Each reader of {@link LogLineFormats} against the regex KernelLogLineNormalizer used (kept here as the oracle): the
- * same match and groups on 40,000 inputs built from the words of such lines (plus edge characters and mutations), and
+ * Each reader of {@link LogLineFormats} against the pattern written out here and against the answers recorded from the
+ * hand-written readers these patterns replaced ({@link RegexOracle#recorded}): the same match and groups on 40,000 inputs built from the words of such lines (plus edge characters and mutations), and
  * on every line of the real logs under src/test/resources/kernel and of the formats KernelLogLineNormalizerTest names.
  */
 class LogLineFormatsTest {

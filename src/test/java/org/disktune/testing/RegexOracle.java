@@ -4,13 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Random;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Checks a hand-written matcher against the regex it replaced: the two must agree on every input, and the inputs must
@@ -64,10 +76,14 @@ public final class RegexOracle {
     /**
      * Asserts {@code parser} reads each input as {@code regex} does: null where the regex does not match
      * ({@code matches()}, or {@code find()} when {@code find}), else the regex's groups 1..n of its first match (a group
-     * that took no part is null); and each answer came at least {@code minEach} times.
+     * that took no part is null), unless the regex holds {@code \\b}; and each answer came at least {@code minEach}
+     * times. Then {@link #recorded}: the answers on these inputs are those recorded for this pattern.
      */
     public static void sameGroups(Pattern regex, boolean find, Function<String, String[]> parser, List<String> inputs, int minEach) {
         int matched = 0;
+        List<String> answers = new ArrayList<>();
+        // \b means one thing up to JDK 18 and another from JDK 19: a pattern with it is held to the recorded answers only
+        boolean live = !regex.pattern().contains("\\b");
         for (String s : inputs) {
             Matcher m = regex.matcher(s);
             String[] expected = null;
@@ -76,13 +92,64 @@ public final class RegexOracle {
                 for (int g = 1; g <= m.groupCount(); g++) {
                     expected[g - 1] = m.group(g);
                 }
-                matched++;
             }
-            assertArrayEquals(expected, parser.apply(s), () -> "'" + s + "' against " + regex);
+            String[] actual = parser.apply(s);
+            matched += actual != null ? 1 : 0;
+            if (live) {
+                assertArrayEquals(expected, actual, () -> "'" + s + "' against " + regex);
+            }
+            answers.add(s + "\u0000" + (actual == null ? "no match" : Arrays.toString(actual)));
         }
         int hits = matched;
         assertTrue(matched >= minEach && inputs.size() - matched >= minEach,
                 () -> "too few of one answer: " + hits + " matched of " + inputs.size());
+        recorded(regex.pattern() + (find ? " (find)" : "") + " flags " + regex.flags(), inputs, answers);
+    }
+
+    /** Where {@link #recorded} keeps its answers, and the property that rewrites them. */
+    private static final Path RECORDED = Path.of("src/test/resources/line-parsers/recorded-answers.tsv");
+    private static final String REWRITE = "disktune.recordedAnswers.rewrite";
+
+    /**
+     * Asserts the answers on {@code inputs} are the ones recorded for {@code what} and these very inputs (SHA-256 over
+     * the sorted lines "input NUL answer", in src/test/resources/line-parsers/recorded-answers.tsv). They were
+     * recorded from the hand-written matchers that the kernel-log regexes replaced, each checked against java.util.regex
+     * of JDK 17, so a change of any answer (a JDK whose regex reads a pattern differently, an edited pattern) fails here
+     * whatever JDK runs it. Rewritten only on purpose, with {@code -Ddisktune.recordedAnswers.rewrite=true}.
+     */
+    public static synchronized void recorded(String what, List<String> inputs, List<String> answers) {
+        String key = sha256(what + "\n" + inputs.stream().sorted().collect(Collectors.joining("\n")));
+        String digest = sha256(answers.stream().sorted().collect(Collectors.joining("\n")));
+        try {
+            Map<String, String> lines = new TreeMap<>();
+            if (Files.exists(RECORDED)) {
+                for (String line : Files.readAllLines(RECORDED, StandardCharsets.UTF_8)) {
+                    String[] f = line.split("\t", 2);
+                    lines.put(f[0], f[1]);
+                }
+            }
+            String row = digest + "\t" + inputs.size() + " inputs\t" + what.replaceAll("[\t\n]", " ");
+            if (Boolean.getBoolean(REWRITE)) {
+                lines.put(key, row);
+                Files.createDirectories(RECORDED.getParent());
+                Files.write(RECORDED, lines.entrySet().stream().map(e -> e.getKey() + "\t" + e.getValue()).toList(), StandardCharsets.UTF_8);
+                return;
+            }
+            String was = lines.get(key);
+            assertTrue(was != null, () -> "no answers recorded for " + what + " on these " + inputs.size() + " inputs: record them on purpose"
+                    + " with -D" + REWRITE + "=true");
+            assertEquals(was.split("\t", 2)[0], digest, () -> "answers changed for " + what + " on " + inputs.size() + " inputs");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

@@ -19,19 +19,19 @@ import java.util.stream.Stream;
 
 import org.disktune.fuzz.Fuzz;
 import org.disktune.host.TextKernelLogReader;
-import org.disktune.host.Utf8KernelLogReader;
+import org.disktune.host.FileKernelLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A saved log is read from its bytes: stamped ASCII lines are taken without a String, and only those the collector
- * may use become one. The report must be the one of the String path (every line normalized, every line offered to
- * the collector), on the real captures, on mutated ones and on the lines where the shortcut has to step aside.
+ * A saved log is decoded from its bytes as a stream ({@link FileKernelLog#utf8}). The report must be the one of the
+ * whole text decoded at once and handed over line by line, on the real captures, on mutated ones and on lines at the
+ * edges of the stamp, prefix and boot-start readers.
  */
-class KernelLogBytePathTest {
+class KernelLogDecodeTest {
     private static KernelLogReport viaBytes(byte[] log, KernelLogOptions options) {
-        return new KernelLogAnalyzer().analyze(new Utf8KernelLogReader("test", List.of(), new ByteArrayInputStream(log)), options);
+        return new KernelLogAnalyzer().analyze(FileKernelLog.utf8("test", List.of(), new ByteArrayInputStream(log)), options);
     }
 
     private static KernelLogReport viaStrings(byte[] log, KernelLogOptions options) {
@@ -104,7 +104,7 @@ class KernelLogBytePathTest {
     }
 
     @Test
-    void linesTheShortcutMustLeaveToTheCollector() {
+    void edgeLinesOfTheReaders() {
         byte[] log = utf8(
                 "[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP",
                 "[    0.000000]  Linux version 6.1.0-57-amd64 (blank before: not a boot start for the detector)",
@@ -159,6 +159,7 @@ class KernelLogBytePathTest {
         assertFalse(boot.ataLink("ata2").up());
     }
 
+    /** Whether the line is a dmesg stamp and its message (not journalctl's short-monotonic "host kernel:" form, nor no stamp). */
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', value = {
         "[    4.620129] ata3.00: x|true", "[ 17.340000] m|true", "[    4.620129]\tm|true", "[0.1]|true", "[0.123456789] m|true",
@@ -167,14 +168,12 @@ class KernelLogBytePathTest {
         "[    4.620129] host kernel: m|false", "[    4.620129] a kernel:|false", "[             1.0] thirteen blanks|false",
         "[12345678901.0] eleven digits|false", "[0.1234567890] ten fraction digits|false", "[   1.] no fraction|false",
         "[.5] no seconds|false", "[ 4.6 ] m|false", "4.6] m|false", "[4.6 m|false"})
-    void theStampIsReadAsThePatternReadsIt(String raw, boolean shortcut) {
-        byte[] b = raw.getBytes(StandardCharsets.US_ASCII);
-        KernelLogLineNormalizer fast = new KernelLogLineNormalizer();
-        assertEquals(shortcut, fast.stampedAscii(b, 0, b.length), raw);
-        if (shortcut) {
-            assertEquals(new KernelLogLineNormalizer().normalize(raw), java.util.Optional.of(KernelLogLine.message(fast.stampMicros(), null,
-                    new String(b, fast.messageFrom(), b.length - fast.messageFrom(), StandardCharsets.US_ASCII))));
-        }
+    void aStampAtTheEdgeOfItsFormGivesTheSameReport(String raw, boolean stamped) {
+        assertSameReport(utf8(raw, "[    4.700000] ata1: SATA link up 1.5 Gbps (SStatus 113 SControl 300)"), raw);
+        KernelLogLine line = new KernelLogLineNormalizer().normalize(raw).orElseThrow();
+        String rest = raw.substring(raw.indexOf(']') + 1);
+        rest = !rest.isEmpty() && Character.isWhitespace(rest.charAt(0)) ? rest.substring(1) : rest;
+        assertEquals(stamped, line.monotonicMicros() != null && line.message().equals(rest), raw);
     }
 
     @Test
@@ -199,7 +198,7 @@ class KernelLogBytePathTest {
     }
 
     static List<byte[]> captures() {
-        try (Stream<Path> files = Files.walk(Path.of(KernelLogBytePathTest.class.getResource("/kernel").toURI()))) {
+        try (Stream<Path> files = Files.walk(Path.of(KernelLogDecodeTest.class.getResource("/kernel").toURI()))) {
             return files.filter(Files::isRegularFile).filter(p -> !p.toString().endsWith(".json") && !p.toString().endsWith(".meta")
                     && !p.toString().endsWith(".tsv")).sorted().map(p -> {
                         try (InputStream in = Files.newInputStream(p)) {

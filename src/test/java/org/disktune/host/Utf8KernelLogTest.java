@@ -5,63 +5,41 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.io.FilterInputStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.disktune.fuzz.Fuzz;
 import org.junit.jupiter.api.Test;
 
 /**
- * The byte reader of saved logs gives the lines the char reader gives over the same bytes decoded as UTF-8 with
- * replacement (what {@code kernel-log FILE} read before): wherever a block ends (inside a CR LF, inside a UTF-8
- * sequence, inside a long line), with invalid UTF-8, without a last line end, and with lines over the cap.
+ * A saved log's bytes become the lines of the whole text decoded as UTF-8 with malformed bytes replaced, cut at CR LF,
+ * LF or a lone CR, each capped at {@link TextKernelLogReader#MAX_LINE} chars ({@link FileKernelLog#utf8}): wherever a
+ * read of the stream ends (inside a CR LF, inside a UTF-8 sequence, inside a long line), with invalid UTF-8, without a
+ * last line end, and with lines over the cap.
  */
-class Utf8KernelLogReaderTest {
-    private static final int[] BLOCKS = {1, 2, 3, 5, 64, 4096, Utf8KernelLogReader.BLOCK};
+class Utf8KernelLogTest {
+    private static final int[] BLOCKS = {1, 2, 3, 5, 64, 4096, 131_072};
 
-    /** The lines, each tagged "A:" when it came as ASCII bytes and "S:" when as a String. */
-    private static List<String> byteLines(byte[] log, int block) throws IOException {
+    /** The lines the reader gives when the stream hands out at most {@code block} bytes a read. */
+    private static List<String> readerLines(byte[] log, int block) throws IOException {
+        InputStream chunked = new FilterInputStream(new ByteArrayInputStream(log)) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return super.read(b, off, Math.min(len, block));
+            }
+        };
         List<String> lines = new ArrayList<>();
-        try (Utf8KernelLogReader reader = new Utf8KernelLogReader("t", List.of(), new ByteArrayInputStream(log), block)) {
-            reader.forEachLine(new KernelLogLineSink() {
-                @Override
-                public void line(String line) {
-                    lines.add("S:" + line);
-                }
-
-                @Override
-                public void asciiLine(byte[] bytes, int from, int to) {
-                    for (int i = from; i < to; i++) {
-                        if (bytes[i] < 0) {
-                            throw new AssertionError("byte over 0x7f handed as ASCII at " + i);
-                        }
-                    }
-                    lines.add("A:" + new String(bytes, from, to - from, StandardCharsets.ISO_8859_1));
-                }
-            });
-        }
-        return lines;
-    }
-
-    private static List<String> untagged(List<String> tagged) {
-        return tagged.stream().map(l -> l.substring(2)).toList();
-    }
-
-    /** What the char reader (decoding the whole stream, as FileKernelLog did before) gives. */
-    private static List<String> charLines(byte[] log) throws IOException {
-        InputStreamReader chars = new InputStreamReader(new ByteArrayInputStream(log), StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
-        List<String> lines = new ArrayList<>();
-        try (TextKernelLogReader reader = new TextKernelLogReader("t", List.of(), chars)) {
+        try (TextKernelLogReader reader = FileKernelLog.utf8("t", List.of(), chunked)) {
             for (String line; (line = reader.readLine()) != null; ) {
                 lines.add(line);
             }
@@ -69,10 +47,30 @@ class Utf8KernelLogReaderTest {
         return lines;
     }
 
+    /** The oracle: the whole text decoded at once, cut at its line ends, each line capped. */
+    private static List<String> wholeTextLines(byte[] log) {
+        String text = new String(log, StandardCharsets.UTF_8);
+        List<String> lines = new ArrayList<>();
+        Matcher end = Pattern.compile("\r\n|\r|\n").matcher(text);
+        int start = 0;
+        while (end.find()) {
+            lines.add(capped(text.substring(start, end.start())));
+            start = end.end();
+        }
+        if (start < text.length()) {
+            lines.add(capped(text.substring(start)));
+        }
+        return lines;
+    }
+
+    private static String capped(String line) {
+        return line.length() > TextKernelLogReader.MAX_LINE ? line.substring(0, TextKernelLogReader.MAX_LINE) : line;
+    }
+
     private static void assertSameLines(byte[] log, String what) throws IOException {
-        List<String> expected = charLines(log);
+        List<String> expected = wholeTextLines(log);
         for (int block : BLOCKS) {
-            assertEquals(expected, untagged(byteLines(log, block)), what + ", blocks of " + block + " bytes");
+            assertEquals(expected, readerLines(log, block), what + ", reads of " + block + " bytes");
         }
     }
 
@@ -88,17 +86,17 @@ class Utf8KernelLogReaderTest {
     void lineEndsWhereverABlockEnds() throws IOException {
         byte[] log = "a\r\nb\rc\n\r\nd\r\r\ne".getBytes(StandardCharsets.US_ASCII);
         for (int block : BLOCKS) {
-            assertEquals(List.of("A:a", "A:b", "A:c", "A:", "A:d", "A:", "A:e"), byteLines(log, block), "blocks of " + block);
+            assertEquals(List.of("a", "b", "c", "", "d", "", "e"), readerLines(log, block), "reads of " + block);
         }
         assertSameLines(log, "CR, LF, CR LF");
     }
 
     @Test
     void noLastLineEndAndEmptyInput() throws IOException {
-        assertEquals(List.of("A:only"), byteLines("only".getBytes(StandardCharsets.US_ASCII), 3));
-        assertEquals(List.of(), byteLines(new byte[0], 3));
-        assertEquals(List.of("A:"), byteLines("\r".getBytes(StandardCharsets.US_ASCII), 1));
-        assertEquals(List.of("A:x"), byteLines("x\r".getBytes(StandardCharsets.US_ASCII), 1));
+        assertEquals(List.of("only"), readerLines("only".getBytes(StandardCharsets.US_ASCII), 3));
+        assertEquals(List.of(), readerLines(new byte[0], 3));
+        assertEquals(List.of(""), readerLines("\r".getBytes(StandardCharsets.US_ASCII), 1));
+        assertEquals(List.of("x"), readerLines("x\r".getBytes(StandardCharsets.US_ASCII), 1));
     }
 
     @Test
@@ -115,7 +113,7 @@ class Utf8KernelLogReaderTest {
         for (byte[] log : cases) {
             assertSameLines(log, "bytes " + java.util.HexFormat.ofDelimiter(" ").formatHex(log));
         }
-        assertEquals(List.of("S:a\ufffdb"), byteLines(bytes(0x61, 0xff, 0x62, '\n'), 2));
+        assertEquals(List.of("a\ufffdb"), readerLines(bytes(0x61, 0xff, 0x62, '\n'), 2));
     }
 
     @Test
@@ -126,8 +124,8 @@ class Utf8KernelLogReaderTest {
         String face = "\ud83d\ude00".repeat(cap);                     // 4 bytes, 2 chars
         String mixed = "x".repeat(cap - 1) + "\u20ac\u20ac";
         byte[] log = (ascii + "\n" + euro + "\r\n" + face + "\n" + mixed + "\nz").getBytes(StandardCharsets.UTF_8);
-        for (int block : new int[] {7, 4096, Utf8KernelLogReader.BLOCK}) {
-            List<String> lines = untagged(byteLines(log, block));
+        for (int block : new int[] {7, 4096, 131_072}) {
+            List<String> lines = readerLines(log, block);
             assertEquals(List.of(ascii.substring(0, cap), euro.substring(0, cap), face.substring(0, cap), mixed.substring(0, cap), "z"),
                     lines, "blocks of " + block);
         }
@@ -154,28 +152,26 @@ class Utf8KernelLogReaderTest {
             for (int k = random.nextInt(4); k > 0 && log.length > 0; k--) {
                 log[random.nextInt(log.length)] = (byte) (0x80 | random.nextInt(0x80));
             }
-            List<String> expected = charLines(log);
-            for (int block : new int[] {1 + random.nextInt(300), Utf8KernelLogReader.BLOCK}) {
-                assertEquals(expected, untagged(byteLines(log, block)), "mutated log " + n + " (seed " + Fuzz.seed() + "), blocks of " + block);
+            List<String> expected = wholeTextLines(log);
+            for (int block : new int[] {1 + random.nextInt(300), 131_072}) {
+                assertEquals(expected, readerLines(log, block), "mutated log " + n + " (seed " + Fuzz.seed() + "), reads of " + block);
             }
         }
     }
 
     @Test
-    void readLineGivesTheSameLinesAsForEachLine() throws IOException {
+    void forEachLineGivesTheLinesOfReadLine() throws IOException {
         byte[] log = "[    1.000000] ata1: x\r\n\u00e9t\u00e9\nlast".getBytes(StandardCharsets.UTF_8);
-        List<String> read = new ArrayList<>();
-        try (Utf8KernelLogReader reader = new Utf8KernelLogReader("t", List.of(), new ByteArrayInputStream(log), 4)) {
-            for (String line; (line = reader.readLine()) != null; ) {
-                read.add(line);
-            }
+        List<String> each = new ArrayList<>();
+        try (TextKernelLogReader reader = FileKernelLog.utf8("t", List.of(), new ByteArrayInputStream(log))) {
+            reader.forEachLine(each::add);
         }
-        assertEquals(List.of("[    1.000000] ata1: x", "\u00e9t\u00e9", "last"), read);
-        assertEquals(read, untagged(byteLines(log, 4)));
+        assertEquals(List.of("[    1.000000] ata1: x", "\u00e9t\u00e9", "last"), each);
+        assertEquals(each, readerLines(log, 4));
     }
 
     static List<byte[]> kernelResources() {
-        try (Stream<Path> files = Files.walk(Path.of(Utf8KernelLogReaderTest.class.getResource("/kernel").toURI()))) {
+        try (Stream<Path> files = Files.walk(Path.of(Utf8KernelLogTest.class.getResource("/kernel").toURI()))) {
             return files.filter(Files::isRegularFile).filter(p -> !p.toString().endsWith(".json")).sorted().map(p -> {
                 try (InputStream in = Files.newInputStream(p)) {
                     return in.readAllBytes();
