@@ -1,7 +1,9 @@
 package org.disktune.cli;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -10,17 +12,15 @@ import picocli.AutoComplete;
 import picocli.CommandLine;
 
 /**
- * The picocli model of one run: the root command with every subcommand, or with only the one the arguments
- * name. picocli builds a command's model by reflecting over its class, its options, mixins, converters and
- * nested subcommands; doing that for all top-level commands was about two thirds of a short command's CPU
- * time (docs/performance.md; picocli's classes are Java 5 class files, which the class-data archive cannot hold).
- * A run that names one command gets a root holding that command alone: the command's own model (options,
- * positionals, usage text, nested subcommands) is the same one the full root holds (CommandModelTest checks
- * every command), so its parsing, help and errors are too. Everything that shows or searches the list of
- * commands gets the full model: no command, {@code --help}/{@code -h}/{@code -V} before a command, an unknown
- * name ("did you mean" needs the others), {@code help}, {@code generate-completion}, and any argument before
- * the command that is not one of the global options read here (an unknown option, {@code --}, a value that
- * could also be a command name).
+ * The picocli model of one run: the root command with every subcommand, with only the one the arguments name, or
+ * with none for a version request alone. picocli builds a command's model by reflecting over its class, its options,
+ * mixins, converters and nested subcommands; a run builds the model it needs. A run that names one command gets a
+ * root holding that command alone: the command's own model (options, positionals, usage text, nested subcommands) is
+ * the same one the full root holds (CommandModelTest checks every command), so its parsing, help and errors are too.
+ * Everything that shows or searches the list of commands gets the full model: no command, {@code --help}/{@code -h}
+ * before a command, {@code -V} with anything else, an unknown name ("did you mean" needs the others), {@code help},
+ * {@code generate-completion}, and any argument before the command that is not one of the global options read here
+ * (an unknown option, {@code --}, a value that could also be a command name).
  */
 final class CommandModel {
     /** The top-level commands by name, in the order of {@code disktune --help}. */
@@ -87,15 +87,19 @@ final class CommandModel {
         return Optional.empty();
     }
 
-    /** The root command with every subcommand ({@code only} empty) or with the one named. */
-    static CommandLine root(CommandLine.IFactory factory, Optional<String> only) {
+    /** The subcommands the run of {@code args} needs: none for {@code --version} alone, the one it names, or all. */
+    static Collection<Class<?>> needed(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return List.of();
+        }
+        return soleCommand(args).<Collection<Class<?>>>map(name -> List.of(COMMANDS.get(name))).orElse(COMMANDS.values());
+    }
+
+    /** The root command with these subcommands. */
+    static CommandLine root(CommandLine.IFactory factory, Collection<Class<?>> subcommands) {
         CommandLine root = new CommandLine(DisktuneCommand.class, factory);
-        if (only.isPresent()) {
-            root.addSubcommand(COMMANDS.get(only.get()));
-        } else {
-            for (Class<?> command : COMMANDS.values()) { // a loop, not root::addSubcommand (see Main.Handlers)
-                root.addSubcommand(command);
-            }
+        for (Class<?> command : subcommands) { // a loop, not root::addSubcommand (see Main.Handlers)
+            root.addSubcommand(command);
         }
         return root;
     }

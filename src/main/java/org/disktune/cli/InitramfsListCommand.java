@@ -27,12 +27,6 @@ final class InitramfsListCommand implements Callable<Integer> {
         this.session = session;
     }
 
-    /** As picocli makes it for IMAGE ({@link DirectRun}). */
-    InitramfsListCommand(Session session, String image) {
-        this.session = session;
-        this.image = image;
-    }
-
     @Override
     public Integer call() {
         // the human table shows no hashes: the files' SHA-256 are computed for --json only

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -22,13 +23,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
-            // the one answer that needs no command model: picocli's would print the same line (VersionProvider)
-            System.out.println(new VersionProvider().getVersion()[0]);
-            System.exit(ExitCode.OK.code());
-        }
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        int code = run(args, System.out, err, new DefaultHosts());
+        int code = run(args, System.out, err, Session::defaultHost);
         System.out.flush();
         err.flush();
         System.exit(code);
@@ -36,18 +32,9 @@ public final class Main {
 
     /** Runs disktune in-process (tests use this with their own host factory). */
     public static int run(String[] args, OutputStream stdout, PrintWriter err, Function<GlobalOptions, Host> hosts) {
-        return run(args, stdout, err, hosts, true);
-    }
-
-    /** {@code direct} false: every command line through picocli, also a plain one (DirectRunTest compares the two ways). */
-    static int run(String[] args, OutputStream stdout, PrintWriter err, Function<GlobalOptions, Host> hosts, boolean direct) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         Session session = new Session(stdout, out, err, hosts);
-        Optional<DirectRun.Parsed> plain = direct ? DirectRun.parse(args) : Optional.empty();
-        if (plain.isPresent()) {
-            return direct(plain.get(), session, args);
-        }
-        CommandLine commandLine = commandLine(session, CommandModel.soleCommand(args));
+        CommandLine commandLine = commandLine(session, CommandModel.needed(args));
         commandLine.setOut(out);
         commandLine.setErr(err);
         try {
@@ -58,31 +45,14 @@ public final class Main {
         }
     }
 
-    /**
-     * A plain verify, detect or initramfs list ({@link DirectRun}) as picocli would run it: the global options
-     * published first, then the command, its failures through {@link #handle} (picocli hands Exceptions from call()
-     * to the same handler) and an Error through {@link #internalError}, as {@link #run} catches it around picocli.
-     */
-    private static int direct(DirectRun.Parsed parsed, Session session, String[] args) {
-        session.options(parsed.globals());
-        try {
-            session.requireOneMachine();
-            return DirectRun.command(parsed, session).call();
-        } catch (Exception e) {
-            return handle(e, session, args);
-        } catch (Error e) {
-            return internalError(e, session, args);
-        }
-    }
-
     /** The command line with every subcommand, for a session (the man page generator uses it too). */
     static CommandLine commandLine(Session session) {
-        return commandLine(session, Optional.empty());
+        return commandLine(session, CommandModel.COMMANDS.values());
     }
 
-    /** The command line with every subcommand ({@code only} empty) or only the one named ({@link CommandModel}). */
-    static CommandLine commandLine(Session session, Optional<String> only) {
-        CommandLine commandLine = CommandModel.root(new SessionFactory(session), only);
+    /** The command line with these subcommands ({@link CommandModel#needed}). */
+    static CommandLine commandLine(Session session, Collection<Class<?>> subcommands) {
+        CommandLine commandLine = CommandModel.root(new SessionFactory(session), subcommands);
         commandLine.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(DisktuneCommand.exitCodeHelp());
         // bash completion from the same model: source <(disktune generate-completion)
         CommandLine completion = commandLine.getSubcommands().get("generate-completion");
@@ -164,17 +134,6 @@ public final class Main {
             session.err().println("disktune: " + ex.getMessage());
             session.err().println("Try 'disktune --help' (or 'disktune COMMAND --help').");
             return ExitCode.USAGE.code();
-        }
-    }
-
-    /**
-     * {@link Session#defaultHost} as a class, not {@code Session::defaultHost}: the first lambda of a run links
-     * java.lang.invoke's bootstrap machinery, a fifth of an empty verify's time (docs/performance.md).
-     */
-    private static final class DefaultHosts implements Function<GlobalOptions, Host> {
-        @Override
-        public Host apply(GlobalOptions options) {
-            return Session.defaultHost(options);
         }
     }
 

@@ -43,15 +43,6 @@ final class VerifyCommand implements Callable<Integer> {
         this.session = session;
     }
 
-    /** As picocli makes it for these option values ({@link DirectRun}). */
-    VerifyCommand(Session session, boolean quiet, boolean strict, boolean bench, String prometheus) {
-        this.session = session;
-        this.quiet = quiet;
-        this.strict = strict;
-        this.bench = bench;
-        this.prometheus = prometheus;
-    }
-
     @Override
     public Integer call() {
         VerifyReport report = new VerifyService(session.host(), DriverCatalog.load(), session.configLocation(), strict).verify();

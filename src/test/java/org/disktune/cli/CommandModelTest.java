@@ -33,7 +33,7 @@ class CommandModelTest {
         CommandLine full = Main.commandLine(session());
         assertEquals(List.copyOf(CommandModel.COMMANDS.keySet()), List.copyOf(full.getSubcommands().keySet()));
         for (String name : CommandModel.COMMANDS.keySet()) {
-            CommandLine alone = Main.commandLine(session(), Optional.of(name));
+            CommandLine alone = Main.commandLine(session(), List.of(CommandModel.COMMANDS.get(name)));
             assertEquals(Set.of(name), alone.getSubcommands().keySet(), name);
             assertEquals(describe(full.getSubcommands().get(name)), describe(alone.getSubcommands().get(name)), name);
         }
@@ -42,7 +42,7 @@ class CommandModelTest {
     @Test
     void theRootOfACommandBuiltAloneHasTheGlobalOptions() {
         CommandLine full = Main.commandLine(session());
-        CommandLine alone = Main.commandLine(session(), Optional.of("verify"));
+        CommandLine alone = Main.commandLine(session(), List.of(VerifyCommand.class));
         assertEquals(options(full.getCommandSpec()), options(alone.getCommandSpec()));
         assertEquals(full.getCommandSpec().usageMessage().exitCodeList(), alone.getCommandSpec().usageMessage().exitCodeList());
     }
@@ -91,6 +91,25 @@ class CommandModelTest {
                 new String[] {"--sample"}, new String[] {"--sample", "detect"}, new String[] {"--root"}, new String[] {"--root", "verify", "detect"},
                 new String[] {"--config", "--json", "verify"}, new String[] {"--json"}, new String[] {"--sample", "--root", "/t", "detect"})) {
             assertEquals(Optional.empty(), CommandModel.soleCommand(args), List.of(args).toString());
+        }
+    }
+
+    @Test
+    void aVersionRequestAloneBuildsNoSubcommandAndPrintsWhatTheFullModelPrints() {
+        assertEquals(List.of(), List.copyOf(CommandModel.needed(new String[] {"--version"})));
+        assertEquals(List.of(), List.copyOf(CommandModel.needed(new String[] {"-V"})));
+        assertEquals(List.copyOf(CommandModel.COMMANDS.values()), List.copyOf(CommandModel.needed(new String[] {"-V", "verify"})));
+        assertEquals(List.of(VerifyCommand.class), List.copyOf(CommandModel.needed(new String[] {"verify"})));
+        for (String flag : List.of("--version", "-V")) {
+            StringWriter alone = new StringWriter();
+            StringWriter full = new StringWriter();
+            CommandLine aloneLine = Main.commandLine(session(), List.of());
+            aloneLine.setOut(new PrintWriter(alone));
+            CommandLine fullLine = Main.commandLine(session());
+            fullLine.setOut(new PrintWriter(full));
+            assertEquals(fullLine.execute(flag), aloneLine.execute(flag));
+            assertEquals(full.toString(), alone.toString());
+            assertEquals(true, alone.toString().startsWith("disktune "), alone.toString());
         }
     }
 }

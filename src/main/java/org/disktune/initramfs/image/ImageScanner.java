@@ -19,7 +19,6 @@ import org.apache.commons.compress.compressors.zstandard.ZstdCompressorInputStre
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.host.Jna;
-import org.disktune.host.NativeXz;
 
 /**
  * One streaming pass over an image in the order and by the rules of the kernel's unpacker,
@@ -54,7 +53,7 @@ import org.disktune.host.NativeXz;
  * unpacked stays and the machine boots on ("Initramfs unpacking failed: ..."); so a failure after the
  * first entry is returned as an {@link ImageError} with the entries so far delivered, and a failure
  * before any entry is a DisktuneException. Both name the image, the archive, its compression and offset.
- * xz and lzma streams decode only within the Java heap left (xz-java's or liblzma's memory limit reports a stream's
+ * xz and lzma streams decode only within the Java heap left (xz-java's memory limit reports a stream's
  * need before it allocates); an image needing more is a one-line error naming the need. Exceptions other
  * than the decoders' IOExceptions are bugs and propagate.
  */
@@ -154,8 +153,6 @@ final class ImageScanner {
             throw memory(e.getMemoryNeededInKb(), e);
         } catch (org.tukaani.xz.MemoryLimitException e) {
             throw memory(e.getMemoryNeeded(), e);
-        } catch (NativeXz.MemoryLimitException e) {
-            throw memory(e.neededKiB(), e);
         } catch (OutOfMemoryError e) {
             throw new DisktuneException(ExitCode.USAGE, name + ": " + where() + "the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MiB) is too small to unpack it; allow more with JAVA_TOOL_OPTIONS=-Xmx1g");
@@ -214,18 +211,11 @@ final class ImageScanner {
             }
             compression = detect(head, n);
             phase = "the " + compression.kernelName() + " stream header";
-            InputStream decoder = open(compression, in);
-            try {
-                ImageInput unpacked = new ImageInput(decoder);
-                boolean any = readRegion(unpacked, sink);
-                if (!any && !reset) { // the kernel's state is still Start (or Collect): state != Reset
-                    throw new ImageFormatException("the " + compression.kernelName() + " stream holds no cpio archive"
-                            + " (the kernel: \"junk at the end of compressed archive\")");
-                }
-            } finally {
-                if (decoder instanceof NativeXz.Decoder) {
-                    decoder.close(); // lzma_end and its native memory; the Java decoders would close the image too
-                }
+            ImageInput unpacked = new ImageInput(open(compression, in));
+            boolean any = readRegion(unpacked, sink);
+            if (!any && !reset) { // the kernel's state is still Start (or Collect): state != Reset
+                throw new ImageFormatException("the " + compression.kernelName() + " stream holds no cpio archive"
+                        + " (the kernel: \"junk at the end of compressed archive\")");
             }
         }
         if (archive == 0) {
@@ -503,8 +493,8 @@ final class ImageScanner {
     }
 
     /**
-     * A decoder that reads exactly one compressed stream from in and leaves in right after it. xz and lzma go to the
-     * system's liblzma ({@link NativeXz}) when it loads and {@code -Ddisktune.xz=java} does not ask for xz-java.
+     * A decoder that reads exactly one compressed stream from in and leaves in right after it; xz and lzma through
+     * xz-java, within the heap left ({@link #memoryLimitKiB}).
      */
     static InputStream open(Compression compression, ImageInput in) throws IOException {
         switch (compression) {
@@ -513,15 +503,9 @@ final class ImageScanner {
             case BZIP2:
                 return new BZip2CompressorInputStream(in, false);
             case XZ:
-                if (NativeXz.enabled()) {
-                    return NativeXz.xz(in, memoryLimitKiB() * 1024L);
-                }
                 return XZCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(false)
                         .setMemoryLimitKiB(memoryLimitKiB()).get();
             case LZMA:
-                if (NativeXz.enabled()) {
-                    return NativeXz.lzma(in, memoryLimitKiB() * 1024L);
-                }
                 return LZMACompressorInputStream.builder().setInputStream(in).setMemoryLimitKiB(memoryLimitKiB()).get();
             case ZSTD:
                 Jna.prepare(); // zstd-jni's library from the launcher's cache, not unpacked again
