@@ -115,6 +115,38 @@ public final class AtomicFileWriter {
                 : this;
     }
 
+    /** True when an operation on {@code path} goes through {@link Beneath}: it lies below the root this writer is contained in. */
+    private boolean contains(Path path) {
+        return beneath != null && beneath.covers(path) && !path.toAbsolutePath().normalize().equals(beneath.root());
+    }
+
+    /**
+     * Opens {@code file} for reading. Under the root this writer is contained in, its directory is reached from the
+     * root without following links and the file is opened with {@code O_NOFOLLOW} ({@link Beneath}): a directory
+     * swapped for a link since the path was resolved is an error, never a read of a file outside.
+     */
+    public InputStream newInputStream(Path file) throws IOException {
+        return contains(file) ? beneath.newInputStream(file) : Files.newInputStream(file);
+    }
+
+    /**
+     * {@code directory} opened under the root this writer is contained in (made, with its explicit mode, when missing),
+     * for the caller to work in through its descriptor; null when the directory is not contained.
+     */
+    Beneath.Directory pinned(Path directory) throws IOException {
+        return contains(directory) ? beneath.open(directory, true) : null;
+    }
+
+    /** The names in {@code directory}, unsorted; contained as {@link #newInputStream}. */
+    public List<String> names(Path directory) throws IOException {
+        if (contains(directory)) {
+            return beneath.names(directory);
+        }
+        try (var listing = Files.list(directory)) {
+            return listing.map(p -> p.getFileName().toString()).toList();
+        }
+    }
+
     /** Where a change to {@code target} happens: its directory and entry, pinned by a descriptor when contained. */
     private record Place(Path directory, Path entry, List<Path> created, Beneath.Directory pinned) implements AutoCloseable {
         @Override
@@ -167,7 +199,7 @@ public final class AtomicFileWriter {
             throw failure("cannot copy " + source + " to " + target, new NoSuchFileException(source.toString()));
         }
         return replace(target, source, createParents, channel -> {
-            try (InputStream in = Files.newInputStream(source)) {
+            try (InputStream in = newInputStream(source)) {
                 OutputStream out = Channels.newOutputStream(channel);
                 in.transferTo(out);
                 out.flush();
