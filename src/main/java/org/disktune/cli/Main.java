@@ -48,7 +48,7 @@ public final class Main {
             return direct(plain.get(), session, args);
         }
         CommandLine commandLine = commandLine(session, CommandModel.soleCommand(args));
-        commandLine.setOut(out);
+        commandLine.setOut(session.out());
         commandLine.setErr(err);
         try {
             return commandLine.execute(args);
