@@ -1,7 +1,6 @@
 package org.disktune.apply;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -100,7 +99,7 @@ public final class Journal {
     private JournalEntry read(Path file) {
         String shown = DIRECTORY + "/" + file.getFileName();
         try {
-            JournalEntry entry = json().readValue(Files.readAllBytes(file), JournalEntry.class);
+            JournalEntry entry = json().readValue(host.readAllBytes(file), JournalEntry.class);
             if (entry == null || entry.id() == null || entry.state() == null) {
                 throw new IOException("no id or state");
             }

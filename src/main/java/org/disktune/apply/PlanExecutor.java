@@ -646,7 +646,13 @@ public final class PlanExecutor {
 
     private static String shaOf(Host host, String path) {
         try {
-            return Sha256.ofFile(host.path(path));
+            Path file = host.path(path);
+            if (!Files.exists(file)) {
+                return null;
+            }
+            try (java.io.InputStream in = host.newInputStream(file)) {
+                return Sha256.of(in);
+            }
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + path + ": " + oneLine(e), e);
         }

@@ -270,7 +270,7 @@ public final class RollbackPlanner {
             if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT, machinePath + " is a directory; cannot put a file back there");
             }
-            return Files.exists(path) ? Files.readAllBytes(path) : null;
+            return Files.exists(path) ? host.readAllBytes(path) : null;
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + machinePath + ": " + PlanExecutor.oneLine(e), e);
         }

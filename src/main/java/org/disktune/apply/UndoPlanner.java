@@ -59,7 +59,7 @@ public final class UndoPlanner {
         java.util.Collections.reverse(files);
         for (FileRecord file : files) {
             Path path = host.path(file.path());
-            byte[] current = read(path, file.path());
+            byte[] current = read(host, path, file.path());
             if (!force && !interrupted && !Objects.equals(current == null ? null : Sha256.of(current), file.newSha256())) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT, file.path() + " changed since " + target.id()
                         + " wrote it (sha256 differs); undo --force restores it anyway");
@@ -84,7 +84,7 @@ public final class UndoPlanner {
         if (file.backup() != null) {
             host.requireTrusted(file.backup(), "backup");
         }
-        byte[] bytes = file.backup() == null ? null : read(host.path(file.backup()), file.backup());
+        byte[] bytes = file.backup() == null ? null : read(host, host.path(file.backup()), file.backup());
         if (bytes == null || !Sha256.of(bytes).equals(file.oldSha256())) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "the backup " + file.backup() + " of " + file.path() + " is "
                     + (bytes == null ? "missing" : "damaged (sha256 differs)") + "; cannot undo " + target.id());
@@ -92,12 +92,12 @@ public final class UndoPlanner {
         return bytes;
     }
 
-    private static byte[] read(Path path, String shown) {
+    private static byte[] read(Host host, Path path, String shown) {
         try {
             if (Files.isDirectory(path)) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT, shown + " is a directory; cannot undo a file there");
             }
-            return Files.exists(path) ? Files.readAllBytes(path) : null;
+            return Files.exists(path) ? host.readAllBytes(path) : null;
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + shown + ": " + PlanExecutor.oneLine(e), e);
         }

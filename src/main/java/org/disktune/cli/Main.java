@@ -35,7 +35,7 @@ public final class Main {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         Session session = new Session(stdout, out, err, hosts);
         CommandLine commandLine = commandLine(session, CommandModel.needed(args));
-        commandLine.setOut(out);
+        commandLine.setOut(session.out());
         commandLine.setErr(err);
         try {
             return commandLine.execute(args);

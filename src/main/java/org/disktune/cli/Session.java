@@ -39,7 +39,7 @@ final class Session {
 
     Session(OutputStream stdout, PrintWriter out, PrintWriter err, Function<GlobalOptions, Host> hostFactory) {
         this.stdout = stdout;
-        this.out = out;
+        this.out = new PrintWriter(new MachineTermsWriter(out, this::inMachineTerms), true);
         this.err = err;
         this.hostFactory = hostFactory;
     }

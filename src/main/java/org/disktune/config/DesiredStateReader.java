@@ -78,7 +78,7 @@ public final class DesiredStateReader {
                 checkOwnership(file, shownName);
             }
             byte[] bytes;
-            try (InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = host.newInputStream(file)) {
                 bytes = in.readNBytes(MAX_BYTES + 1);
             }
             if (bytes.length > MAX_BYTES) {

@@ -18,6 +18,13 @@ public final class Sha256 {
         return HexFormat.of().formatHex(digest().digest(bytes));
     }
 
+    /** The hash of what {@code in} holds, read to its end. */
+    public static String of(InputStream in) throws IOException {
+        MessageDigest digest = digest();
+        new DigestInputStream(in, digest).transferTo(java.io.OutputStream.nullOutputStream());
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
     /** The hash of a file's content, or null when it does not exist. */
     public static String ofFile(Path file) throws IOException {
         if (!Files.exists(file)) {

@@ -86,8 +86,8 @@ public final class AtomicFileWriter {
     /** Made on the first write: the security providers it initializes cost a command that only reads ~5 ms. */
     private SecureRandom random;
     private final Faults faults;
-    /** The root every change under it is contained in at the moment of use; null: path-based (Jimfs). */
-    private final Beneath beneath;
+    /** The roots every change under them is contained in at the moment of use; none: path-based (Jimfs). */
+    private final List<Beneath> roots;
 
     public AtomicFileWriter() {
         this(Faults.NONE);
@@ -95,12 +95,12 @@ public final class AtomicFileWriter {
 
     /** A writer whose steps first ask {@code faults} (tests inject I/O errors through it). */
     public AtomicFileWriter(Faults faults) {
-        this(faults, null);
+        this(faults, List.of());
     }
 
-    private AtomicFileWriter(Faults faults, Beneath beneath) {
+    private AtomicFileWriter(Faults faults, List<Beneath> roots) {
         this.faults = java.util.Objects.requireNonNull(faults);
-        this.beneath = beneath;
+        this.roots = List.copyOf(roots);
     }
 
     /**
@@ -110,9 +110,62 @@ public final class AtomicFileWriter {
      * tests) keeps path-based operations.
      */
     public AtomicFileWriter containedIn(Path root) {
-        return root.getFileSystem().equals(java.nio.file.FileSystems.getDefault())
-                ? new AtomicFileWriter(faults, new Beneath(root))
-                : this;
+        return containedIn(List.of(root));
+    }
+
+    /**
+     * This writer, contained as {@link #containedIn(Path)} in each of {@code roots}: a path is contained in the
+     * deepest root above it, and the links on the way to that root are the kernel's to follow (a mount point, or a
+     * /boot that is a link on purpose), those below it are refused. Paths under none of them stay path-based.
+     */
+    public AtomicFileWriter containedIn(List<Path> roots) {
+        List<Beneath> contained = roots.stream().filter(r -> r.getFileSystem().equals(java.nio.file.FileSystems.getDefault()))
+                .map(Beneath::new).toList();
+        return contained.isEmpty() ? this : new AtomicFileWriter(faults, contained);
+    }
+
+    /** The deepest root that covers {@code path} (with {@code itself}, also the root itself), or null. */
+    private Beneath rootOf(Path path, boolean itself) {
+        Beneath found = null;
+        for (Beneath b : roots) {
+            if (b.covers(path) && (itself || !path.toAbsolutePath().normalize().equals(b.root()))
+                    && (found == null || b.root().startsWith(found.root()))) {
+                found = b;
+            }
+        }
+        return found;
+    }
+
+    /** True when an operation on {@code path} goes through {@link Beneath}: it lies below the root this writer is contained in. */
+    private boolean contains(Path path) {
+        return rootOf(path, false) != null;
+    }
+
+    /**
+     * Opens {@code file} for reading. Under the root this writer is contained in, its directory is reached from the
+     * root without following links and the file is opened with {@code O_NOFOLLOW} ({@link Beneath}): a directory
+     * swapped for a link since the path was resolved is an error, never a read of a file outside.
+     */
+    public InputStream newInputStream(Path file) throws IOException {
+        return contains(file) ? rootOf(file, false).newInputStream(file) : Files.newInputStream(file);
+    }
+
+    /**
+     * {@code directory} opened under the root this writer is contained in (made, with its explicit mode, when missing),
+     * for the caller to work in through its descriptor; null when the directory is not contained.
+     */
+    Beneath.Directory pinned(Path directory) throws IOException {
+        return contains(directory) ? rootOf(directory, false).open(directory, true) : null;
+    }
+
+    /** The names in {@code directory}, unsorted; contained as {@link #newInputStream}. */
+    public List<String> names(Path directory) throws IOException {
+        if (contains(directory)) {
+            return rootOf(directory, false).names(directory);
+        }
+        try (var listing = Files.list(directory)) {
+            return listing.map(p -> p.getFileName().toString()).toList();
+        }
     }
 
     /** Where a change to {@code target} happens: its directory and entry, pinned by a descriptor when contained. */
@@ -131,7 +184,8 @@ public final class AtomicFileWriter {
         if (directory == null) {
             throw new FileSystemException(target.toString(), null, "not a file path");
         }
-        if (beneath == null || !beneath.covers(absolute) || absolute.normalize().equals(beneath.root())) {
+        Beneath beneath = rootOf(absolute, false);
+        if (beneath == null) {
             return new Place(directory, absolute, null, null);
         }
         List<Path> made = List.of();
@@ -167,7 +221,7 @@ public final class AtomicFileWriter {
             throw failure("cannot copy " + source + " to " + target, new NoSuchFileException(source.toString()));
         }
         return replace(target, source, createParents, channel -> {
-            try (InputStream in = Files.newInputStream(source)) {
+            try (InputStream in = newInputStream(source)) {
                 OutputStream out = Channels.newOutputStream(channel);
                 in.transferTo(out);
                 out.flush();
@@ -247,7 +301,8 @@ public final class AtomicFileWriter {
 
     /** Removes {@code directory} and everything in it (symbolic links are removed, never followed); missing is fine. */
     public void deleteTree(Path directory) {
-        if (beneath != null && beneath.covers(directory)) {
+        Beneath beneath = rootOf(directory, true);
+        if (beneath != null) {
             try {
                 if (beneath.removeTree(directory)) {
                     syncDirectory(directory.toAbsolutePath().getParent());

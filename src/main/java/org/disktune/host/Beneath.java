@@ -1,8 +1,11 @@
 package org.disktune.host;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -154,10 +157,55 @@ final class Beneath {
         }
     }
 
-    /** 0700 for disktune's state ({@code /var/lib/disktune} and below, under any root), 0755 for every other directory. */
+    /**
+     * 0700 for disktune's state ({@code /var/lib/disktune} and below) and its lock directory ({@code /run/disktune}),
+     * under any root; 0755 for every other directory.
+     */
     static int modeOf(Path directory) {
         String path = directory.toAbsolutePath().normalize() + "/";
-        return path.contains("/var/lib/disktune/") ? STATE_DIRECTORY : SYSTEM_DIRECTORY;
+        return path.contains("/var/lib/disktune/") || path.endsWith("/run/disktune/") ? STATE_DIRECTORY : SYSTEM_DIRECTORY;
+    }
+
+    /**
+     * Opens {@code file} (under the root) for reading: its directory reached from the root without following links,
+     * the file itself opened with {@code O_NOFOLLOW}. A directory or file swapped for a link since it was resolved is
+     * an error, never a read of what the link points to. Errors name {@code file}, never the descriptor's path.
+     */
+    InputStream newInputStream(Path file) throws IOException {
+        Path absolute = file.toAbsolutePath().normalize();
+        try (Directory directory = open(absolute.getParent(), false)) {
+            return Files.newInputStream(directory.entry(absolute.getFileName().toString()), LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            throw named(e, absolute);
+        }
+    }
+
+    /** The names in {@code directory} (under the root), reached from the root without following links. */
+    List<String> names(Path directory) throws IOException {
+        Path absolute = directory.toAbsolutePath().normalize();
+        try (Directory opened = open(absolute, false); Stream<Path> listing = Files.list(opened.path())) {
+            return listing.map(p -> p.getFileName().toString()).toList();
+        } catch (IOException e) {
+            throw named(e, absolute);
+        }
+    }
+
+    /** {@code e} about {@code shown} instead of a {@code /proc/self/fd} path, as the same kind of exception. */
+    private static IOException named(IOException e, Path shown) {
+        if (!(e instanceof FileSystemException f) || f.getFile() == null || !f.getFile().startsWith("/proc/self/fd/")) {
+            return e;
+        }
+        String reason = f.getReason();
+        if (e instanceof NoSuchFileException) {
+            return new NoSuchFileException(shown.toString());
+        }
+        if (e instanceof AccessDeniedException) {
+            return new AccessDeniedException(shown.toString());
+        }
+        if (reason != null && reason.contains("symbolic link")) {
+            return error(shown, ELOOP);
+        }
+        return new FileSystemException(shown.toString(), null, reason);
     }
 
     /**

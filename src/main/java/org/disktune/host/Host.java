@@ -66,6 +66,30 @@ public interface Host {
     }
 
     /**
+     * Opens a file this host resolved ({@link #path}, {@link #node}, {@link #contain}) for reading, contained at the
+     * moment of use: under a root on this machine's file system (a --root tree, and /var/lib/disktune on the machine)
+     * its directory is reached from the root one name at a time without following links and the file is opened with
+     * {@code O_NOFOLLOW}, so a directory swapped for a link since {@link #path} resolved it is an error, never a read of
+     * a file outside ({@link AtomicFileWriter#newInputStream}). Every read of disktune's state and of the files it
+     * plans from goes through here.
+     */
+    default java.io.InputStream newInputStream(Path resolved) throws IOException {
+        return files().newInputStream(resolved);
+    }
+
+    /** The whole content of a file this host resolved, read as {@link #newInputStream}. */
+    default byte[] readAllBytes(Path resolved) throws IOException {
+        try (java.io.InputStream in = newInputStream(resolved)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The names in a directory this host resolved, sorted, listed as contained as {@link #newInputStream}. */
+    default java.util.List<String> list(Path resolved) throws IOException {
+        return files().names(resolved).stream().sorted().toList();
+    }
+
+    /**
      * The names in the machine directory {@code directory} that end in {@code suffix}, hidden names (a leading dot,
      * such as an atomic writer's temporary file) left out, sorted; empty when the directory does not exist. Used for
      * disktune's own state directories (the journal, stored benchmark results). An unreadable directory is an
@@ -76,11 +100,11 @@ public interface Host {
         if (!Files.isDirectory(dir)) {
             return java.util.List.of();
         }
-        try (java.util.stream.Stream<Path> listing = Files.list(dir)) {
-            return listing.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(suffix) && !n.startsWith(".")).sorted().toList();
+        try {
+            return list(dir).stream().filter(n -> n.endsWith(suffix) && !n.startsWith(".")).toList();
         } catch (IOException e) {
             throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT,
-                    "cannot list " + directory + ": " + e.getMessage(), e);
+                    "cannot list " + directory + ": " + AtomicFileWriter.describe(e), e);
         }
     }
 

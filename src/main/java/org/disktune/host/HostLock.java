@@ -63,7 +63,18 @@ public final class HostLock implements AutoCloseable {
 
     /** Takes the lock of {@code host} for this process, or throws ENVIRONMENT naming the holder. */
     public static HostLock acquire(Host host) {
-        return acquire(host.path(PATH), PATH, ProcessHandle.current().pid());
+        Path file = host.path(PATH);
+        long pid = ProcessHandle.current().pid();
+        // under a root on this machine, the lock's directory is reached without following links ({@link Beneath})
+        try (Beneath.Directory pinned = host.files().pinned(file.toAbsolutePath().getParent())) {
+            if (pinned == null) {
+                return acquire(file, PATH, pid);
+            }
+            return acquire(pinned.entry(file.getFileName().toString()), pinned.path().resolve("."), file, PATH, pid,
+                    java.time.Duration.ofSeconds(WAIT_SECONDS));
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot take the lock " + PATH + ": " + AtomicFileWriter.describe(e), e);
+        }
     }
 
     static HostLock acquire(Path file, String shownPath, long pid) {
@@ -76,6 +87,14 @@ public final class HostLock implements AutoCloseable {
     }
 
     static HostLock acquire(Path file, String shownPath, long pid, java.time.Duration programWait) {
+        return acquire(file, file.toAbsolutePath().getParent(), file, shownPath, pid, programWait);
+    }
+
+    /**
+     * Takes the lock through {@code file}, whose directory is {@code directory} (both may be the descriptor paths of a
+     * directory opened under a root); {@code held} is the lock file's own path, handed to the programs disktune runs.
+     */
+    private static HostLock acquire(Path file, Path directory, Path held, String shownPath, long pid, java.time.Duration programWait) {
         byte[] pidLine = (pid + "\n").getBytes(StandardCharsets.US_ASCII);
         try {
             if (file.getFileSystem() != FileSystems.getDefault()) {
@@ -91,7 +110,7 @@ public final class HostLock implements AutoCloseable {
                 return new HostLock(file, null, null, null, -1);
             }
             LibC libc = LibC.load();
-            LockFileChecks.directory(file.toAbsolutePath().getParent(), shownPath, libc.geteuid());
+            LockFileChecks.directory(directory, shownPath, libc.geteuid());
             FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(LockFileChecks.OWNER_ONLY_FILE));
             try {
@@ -108,7 +127,7 @@ public final class HostLock implements AutoCloseable {
                 throw new IOException("cannot open " + file + " to check for running programs");
             }
             try {
-                HostLock taken = lockAndWait(file, shownPath, pidLine, channel, libc, flockFd, programWait);
+                HostLock taken = lockAndWait(file, held, shownPath, pidLine, channel, libc, flockFd, programWait);
                 flockFd = -1;
                 return taken;
             } finally {
@@ -123,7 +142,7 @@ public final class HostLock implements AutoCloseable {
         }
     }
 
-    private static HostLock lockAndWait(Path file, String shownPath, byte[] pidLine, FileChannel channel, LibC libc, int flockFd,
+    private static HostLock lockAndWait(Path file, Path held, String shownPath, byte[] pidLine, FileChannel channel, LibC libc, int flockFd,
             java.time.Duration programWait) throws IOException {
         FileLock lock;
         try {
@@ -138,8 +157,8 @@ public final class HostLock implements AutoCloseable {
         channel.truncate(0);
         channel.write(ByteBuffer.wrap(pidLine), 0);
         channel.force(false);
-        heldFile = file.toAbsolutePath();
-        return new HostLock(file, channel, lock, libc, flockFd);
+        heldFile = held.toAbsolutePath();
+        return new HostLock(held, channel, lock, libc, flockFd);
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 
 /** The machine disktune runs on: root "/", real programs, the live kernel log, real ioctls. */
@@ -70,14 +71,28 @@ public final class LinuxHost implements Host {
         return true;
     }
 
-    /** Changes under disktune's own state directory are contained in it at the moment of use ({@link Beneath}). */
+    /**
+     * Every change to a system file disktune writes is contained at the moment of use ({@link Beneath}): below /etc,
+     * /boot and /var/lib/disktune each directory is opened from there one name at a time without following links, so
+     * a directory component that is a symbolic link (/etc/modprobe.d, /etc/udev/rules.d, /etc/systemd/system,
+     * /etc/disktune, a directory under /boot) is refused with one line, never followed. /etc, /boot and
+     * /var/lib/disktune themselves are the kernel's to resolve: /boot is often a mount point and may be a link on
+     * purpose, and mount points are not links.
+     */
     @Override
     public AtomicFileWriter files() {
-        return STATE_WRITER;
+        return SYSTEM_WRITER;
     }
 
-    private static final AtomicFileWriter STATE_WRITER = AtomicFileWriter.STANDARD.containedIn(Path.of("/var/lib/disktune"));
+    /** The directories below which the live machine's writes follow no link, as machine paths. */
+    static final List<String> CONTAINED = List.of("/etc", "/boot", "/var/lib/disktune");
 
+    /** The writer of the live machine, for a tree whose "/" is {@code base} (tests give a temporary directory). */
+    static AtomicFileWriter systemWriter(Path base) {
+        return AtomicFileWriter.STANDARD.containedIn(CONTAINED.stream().map(p -> base.resolve(p.substring(1))).toList());
+    }
+
+    private static final AtomicFileWriter SYSTEM_WRITER = systemWriter(Path.of("/"));
 
     /** One write(2) of the value on the existing file: sysfs takes a store in one call and cannot be renamed. */
     @Override

@@ -28,6 +28,25 @@ final class MachinePathText {
         if (text == null || isFileSystemRoot(root)) {
             return text;
         }
+        String result = text;
+        for (String prefix : prefixes(root)) {
+            result = replace(result, prefix);
+        }
+        return result;
+    }
+
+    /** The last root's prefixes: every line of output is translated, and the root's real path is a system call. */
+    private static volatile Prefixes last;
+
+    private record Prefixes(Path root, Set<String> prefixes) {
+    }
+
+    /** The root as given and as its real path. */
+    private static Set<String> prefixes(Path root) {
+        Prefixes cached = last;
+        if (cached != null && cached.root().equals(root)) {
+            return cached.prefixes();
+        }
         Set<String> prefixes = new LinkedHashSet<>();
         prefixes.add(root.toString());
         try {
@@ -35,11 +54,8 @@ final class MachinePathText {
         } catch (IOException | UnsupportedOperationException e) {
             // a root that cannot be resolved here is named as given only
         }
-        String result = text;
-        for (String prefix : prefixes) {
-            result = replace(result, prefix);
-        }
-        return result;
+        last = new Prefixes(root, Set.copyOf(prefixes));
+        return prefixes;
     }
 
     /**

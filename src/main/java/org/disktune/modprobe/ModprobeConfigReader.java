@@ -1,13 +1,9 @@
 package org.disktune.modprobe;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.DirectoryIteratorException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -68,7 +64,7 @@ public final class ModprobeConfigReader {
             if (!Files.isDirectory(d)) {
                 continue;
             }
-            for (String name : list(d, dir)) {
+            for (String name : list(host, d, dir)) {
                 String full = dir + "/" + name;
                 if (name.startsWith(".") || Files.isDirectory(host.path(full)) || !Files.exists(host.path(full))) {
                     continue;
@@ -103,7 +99,7 @@ public final class ModprobeConfigReader {
         Path p = host.path(machinePath);
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(p);
+            bytes = host.readAllBytes(p);
         } catch (IOException e) {
             throw DisktuneException.environment("cannot read " + machinePath + ": " + e.getMessage() + "; check its permissions");
         }
@@ -112,20 +108,13 @@ public final class ModprobeConfigReader {
         ignored.addAll(parsed.ignored());
     }
 
-    private static List<String> list(Path dir, String machinePath) {
-        List<String> names = new ArrayList<>();
-        // what Files.list reads, without its stream; an error while reading the entries is thrown as Files.list's stream does
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path p : entries) {
-                names.add(p.getFileName().toString());
-            }
-        } catch (DirectoryIteratorException e) {
-            throw new UncheckedIOException(e.getCause());
+    /** The names in {@code dir}, sorted, listed contained in the host's root ({@link Host#list}). */
+    private static List<String> list(Host host, Path dir, String machinePath) {
+        try {
+            return host.list(dir);
         } catch (IOException e) {
             throw DisktuneException.environment("cannot list " + machinePath + ": " + e.getMessage() + "; check its permissions");
         }
-        Collections.sort(names);
-        return names;
     }
 
     private static String readString(Path p, String machinePath) {
