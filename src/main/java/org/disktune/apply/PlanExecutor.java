@@ -141,9 +141,21 @@ public final class PlanExecutor {
 
         List<String> created = new ArrayList<>();
         for (int i = 0; i < changes.size(); i++) {
+            RunProgram generator = changes.get(i) instanceof RunProgram run && !run.producesFiles().isEmpty() ? run : null;
+            if (generator != null) { // what recovery needs to recognise this run's work after a kill (GeneratorRun)
+                entry = entry.withGeneratorRun(entry.generatorRun() != null ? entry.generatorRun()
+                        : new GeneratorRun(Instant.now(host.clock()).toString(), GeneratorLeftovers.present(host), Map.of()));
+                journal.save(entry);
+            }
             StepFailure failure = execute(host, changes.get(i), created);
             if (failure != null) {
                 throw rollBack(host, journal, entry, files, changes.subList(0, i + 1), created, failure);
+            }
+            if (generator != null) {
+                Map<String, String> produced = new HashMap<>();
+                generator.producesFiles().forEach(f -> produced.put(f, shaOf(host, f)));
+                entry = entry.withGeneratorRun(entry.generatorRun().returned(produced));
+                journal.save(entry);
             }
         }
         List<FileRecord> after = new ArrayList<>();
