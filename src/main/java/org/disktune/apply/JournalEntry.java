@@ -13,6 +13,8 @@ import java.util.List;
  * {@code completedAt}/{@code completedBy}: an entry interrupted while applying that a later run of the same
  * command completed (state then "applied"): when, and that run's entry (null when the run found nothing left to
  * change). {@code removedLeftovers}: temporary files of an interrupted initramfs generator this entry removed.
+ * {@code createdDirectories}: the directories the entry's writes created (while it is applying, and for an entry
+ * interrupted then: those it would create, missing when it began); rollback and undo remove each once empty.
  * {@code generatorRun}: what was journaled right before the entry's initramfs generator ran ({@link GeneratorRun}).
  * Fields added later are absent (null, empty) in older entries.
  */
@@ -94,6 +96,11 @@ public record JournalEntry(String id, String description, EntryState state, Stri
     JournalEntry undoneBy(String undoId) {
         return new JournalEntry(id, description, EntryState.UNDONE, time, bootId, undoOf, undoId, changes, files,
                 createdDirectories, failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers, generatorRun);
+    }
+
+    /** This entry naming no backup copy (a failed apply that put everything back removes them). */
+    JournalEntry withoutBackups() {
+        return withFiles(files.stream().map(FileRecord::withoutBackup).toList());
     }
 
     JournalEntry withGeneratorRun(GeneratorRun run) {
