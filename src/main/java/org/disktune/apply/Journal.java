@@ -47,6 +47,19 @@ public final class Journal {
         return List.copyOf(entries);
     }
 
+    /** True when the journal directory holds a temporary file of the atomic writer (a run was killed saving an entry). */
+    boolean hasStrayTemporaries() {
+        Path dir = host.path(DIRECTORY);
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (java.util.stream.Stream<Path> listing = Files.list(dir)) {
+            return listing.anyMatch(org.disktune.host.AtomicFileWriter::isTemporary);
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + DIRECTORY + ": " + PlanExecutor.oneLine(e), e);
+        }
+    }
+
     /** The most recent entry, whatever its state. */
     public Optional<JournalEntry> newest() {
         List<JournalEntry> all = entries();

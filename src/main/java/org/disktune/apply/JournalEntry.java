@@ -13,18 +13,30 @@ import java.util.List;
  * {@code completedAt}/{@code completedBy}: an entry interrupted while applying that a later run of the same
  * command completed (state then "applied"): when, and that run's entry (null when the run found nothing left to
  * change). {@code removedLeftovers}: temporary files of an interrupted initramfs generator this entry removed.
+ * {@code createdDirectories}: the directories the entry's writes created (while it is applying, and for an entry
+ * interrupted then: those it would create, missing when it began); rollback and undo remove each once empty.
+ * {@code generatorRun}: what was journaled right before the entry's initramfs generator ran ({@link GeneratorRun}).
  * Fields added later are absent (null, empty) in older entries.
  */
 public record JournalEntry(String id, String description, EntryState state, String time, String bootId,
         String undoOf, String undoneBy, List<ChangeRecord> changes, List<FileRecord> files,
         List<String> createdDirectories, String failure, String failureOutput, List<String> reverts,
-        String completedAt, String completedBy, List<String> removedLeftovers) {
+        String completedAt, String completedBy, List<String> removedLeftovers, GeneratorRun generatorRun) {
     public JournalEntry {
         changes = changes == null ? List.of() : List.copyOf(changes);
         files = files == null ? List.of() : List.copyOf(files);
         createdDirectories = createdDirectories == null ? List.of() : List.copyOf(createdDirectories);
         reverts = reverts == null ? List.of() : List.copyOf(reverts);
         removedLeftovers = removedLeftovers == null ? List.of() : List.copyOf(removedLeftovers);
+    }
+
+    /** An entry with no generator run journaled (see {@link GeneratorRun}). */
+    public JournalEntry(String id, String description, EntryState state, String time, String bootId, String undoOf,
+            String undoneBy, List<ChangeRecord> changes, List<FileRecord> files, List<String> createdDirectories,
+            String failure, String failureOutput, List<String> reverts, String completedAt, String completedBy,
+            List<String> removedLeftovers) {
+        this(id, description, state, time, bootId, undoOf, undoneBy, changes, files, createdDirectories, failure, failureOutput,
+                reverts, completedAt, completedBy, removedLeftovers, null);
     }
 
     /** True for an entry that reverted others (undo or rollback): it is never reverted itself. */
@@ -57,37 +69,47 @@ public record JournalEntry(String id, String description, EntryState state, Stri
 
     JournalEntry withState(EntryState newState) {
         return new JournalEntry(id, description, newState, time, bootId, undoOf, undoneBy, changes, files, createdDirectories,
-                failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers);
+                failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers, generatorRun);
     }
 
     JournalEntry withFiles(List<FileRecord> newFiles) {
         return new JournalEntry(id, description, state, time, bootId, undoOf, undoneBy, changes, newFiles, createdDirectories,
-                failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers);
+                failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers, generatorRun);
     }
 
     JournalEntry applied(List<FileRecord> filesAfter, List<String> created) {
         return new JournalEntry(id, description, EntryState.APPLIED, time, bootId, undoOf, undoneBy, changes,
-                filesAfter, created, null, null, reverts, completedAt, completedBy, removedLeftovers);
+                filesAfter, created, null, null, reverts, completedAt, completedBy, removedLeftovers, generatorRun);
     }
 
     /** This interrupted entry, completed by a run of the same command at {@code at} ({@code by}: its entry, or null). */
     JournalEntry completed(List<FileRecord> filesNow, String at, String by) {
         return new JournalEntry(id, description, EntryState.APPLIED, time, bootId, undoOf, undoneBy, changes,
-                filesNow, createdDirectories, null, null, reverts, at, by, removedLeftovers);
+                filesNow, createdDirectories, null, null, reverts, at, by, removedLeftovers, generatorRun);
     }
 
     JournalEntry failed(EntryState failedState, List<String> created, String why, String output) {
         return new JournalEntry(id, description, failedState, time, bootId, undoOf, undoneBy, changes, files,
-                created, why, output, reverts, completedAt, completedBy, removedLeftovers);
+                created, why, output, reverts, completedAt, completedBy, removedLeftovers, generatorRun);
     }
 
     JournalEntry undoneBy(String undoId) {
         return new JournalEntry(id, description, EntryState.UNDONE, time, bootId, undoOf, undoId, changes, files,
-                createdDirectories, failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers);
+                createdDirectories, failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers, generatorRun);
+    }
+
+    /** This entry naming no backup copy (a failed apply that put everything back removes them). */
+    JournalEntry withoutBackups() {
+        return withFiles(files.stream().map(FileRecord::withoutBackup).toList());
+    }
+
+    JournalEntry withGeneratorRun(GeneratorRun run) {
+        return new JournalEntry(id, description, state, time, bootId, undoOf, undoneBy, changes, files, createdDirectories,
+                failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers, run);
     }
 
     JournalEntry withRemovedLeftovers(List<String> removed) {
         return new JournalEntry(id, description, state, time, bootId, undoOf, undoneBy, changes, files, createdDirectories,
-                failure, failureOutput, reverts, completedAt, completedBy, removed);
+                failure, failureOutput, reverts, completedAt, completedBy, removed, generatorRun);
     }
 }

@@ -79,12 +79,12 @@ public final class PlanExecutor {
      * A run of the command {@code description} that found nothing left to change completes the entries of that
      * command a crash left "applying": each is recorded "applied" as the machine holds it now (its backups kept, so
      * undo still restores the state before it), with {@code completed_at}, and the temporary files its killed
-     * generator left are removed (the same command, consented again). Nothing is locked or read when the journal
-     * has no such entry. Returns the ids completed.
+     * generator left are removed (the same command, consented again); so are the temporary files a run killed while
+     * saving a journal entry left. Nothing is locked when the journal has neither. Returns the ids completed.
      */
     @SuppressWarnings("try") // the lock is held for the body
     public List<String> completeInterrupted(Host host, String description) {
-        if (interruptedRuns(new Journal(host).entries(), description).isEmpty()) {
+        if (interruptedRuns(new Journal(host).entries(), description).isEmpty() && !new Journal(host).hasStrayTemporaries()) {
             return List.of();
         }
         try (HostLock lock = HostLock.acquire(host)) {
@@ -127,10 +127,14 @@ public final class PlanExecutor {
         String now = Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
         List<JournalEntry> interrupted = undoOf == null && reverts.isEmpty() ? interruptedRuns(existing, description) : List.of();
         List<JournalEntry> completedNow = interrupted.stream().map(e -> e.completed(filesNow(host, e), now, id)).toList();
+        // the directories the writes will create are journaled up front, so that undo --force of a killed run removes them
+        Set<String> toCreate = new LinkedHashSet<>();
+        touchedPaths(changes).forEach(p -> toCreate.addAll(missingDirectories(host, p)));
         // journal first, then back up: a kill while backing up leaves a "preparing" entry naming the backup folder,
         // which the next run discards (cleanUpAfterCrash), never a folder nobody knows
         JournalEntry preparing = new JournalEntry(id, description, EntryState.PREPARING, now, BootIdReader.read(host), undoOf,
-                null, changes.stream().map(ChangeRecord::of).toList(), List.of(), List.of(), null, null, reverts, null, null, null);
+                null, changes.stream().map(ChangeRecord::of).toList(), List.of(), List.copyOf(toCreate), null, null, reverts, null, null,
+                null);
         journal.save(preparing);
         Map<String, FileRecord> files = backUp(host, id, touchedPaths(changes));
         JournalEntry entry = preparing.withFiles(List.copyOf(files.values())).withState(EntryState.APPLYING);
@@ -141,9 +145,21 @@ public final class PlanExecutor {
 
         List<String> created = new ArrayList<>();
         for (int i = 0; i < changes.size(); i++) {
+            RunProgram generator = changes.get(i) instanceof RunProgram run && !run.producesFiles().isEmpty() ? run : null;
+            if (generator != null) { // what recovery needs to recognise this run's work after a kill (GeneratorRun)
+                entry = entry.withGeneratorRun(entry.generatorRun() != null ? entry.generatorRun()
+                        : new GeneratorRun(Instant.now(host.clock()).toString(), GeneratorLeftovers.present(host), Map.of()));
+                journal.save(entry);
+            }
             StepFailure failure = execute(host, changes.get(i), created);
             if (failure != null) {
                 throw rollBack(host, journal, entry, files, changes.subList(0, i + 1), created, failure);
+            }
+            if (generator != null) {
+                Map<String, String> produced = new HashMap<>();
+                generator.producesFiles().forEach(f -> produced.put(f, shaOf(host, f)));
+                entry = entry.withGeneratorRun(entry.generatorRun().returned(produced));
+                journal.save(entry);
             }
         }
         List<FileRecord> after = new ArrayList<>();
@@ -296,7 +312,14 @@ public final class PlanExecutor {
             return new DisktuneException(ExitCode.ENVIRONMENT, why, e);
         }
         // the journal names the machine's paths: it is read on the machine, and the tree may be elsewhere then
-        saveQuietly(journal, entry.failed(EntryState.ROLLED_BACK, List.of(), host.inMachineTerms(failure.what()), kept(failure.output())));
+        saveQuietly(journal, entry.failed(EntryState.ROLLED_BACK, List.of(), host.inMachineTerms(failure.what()), kept(failure.output()))
+                .withoutBackups());
+        // everything is back: the copies are not needed, and retries of a failing apply do not pile up whole images
+        try {
+            host.files().deleteTree(host.path(Journal.BACKUPS + "/" + entry.id()));
+        } catch (RuntimeException e) {
+            // the entry names none of them now: the next run removes the folder (cleanUpAfterCrash)
+        }
         StringBuilder message = new StringBuilder(failure.what());
         if (!putBack.restored.isEmpty()) {
             message.append("; restored ").append(joinWords(putBack.restored));
@@ -554,7 +577,8 @@ public final class PlanExecutor {
             return;
         }
         Set<String> named = new HashSet<>();
-        existing.forEach(e -> named.add(e.id()));
+        existing.stream().filter(e -> e.files().stream().anyMatch(f -> f.backup() != null) || e.state() != EntryState.ROLLED_BACK)
+                .forEach(e -> named.add(e.id()));
         if (id != null) {
             named.remove(id);
         }

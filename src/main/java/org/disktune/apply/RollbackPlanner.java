@@ -30,8 +30,9 @@ import org.disktune.host.Host;
  * left) is refused, one line, unless {@code force}. A file that already holds what rollback would
  * put back is left alone.</li>
  * <li>An entry left "applying" by a crash needs no force when each of its files holds either its old
- * bytes or bytes a step of the entry meant to write (all the atomic writer can leave); a file a
- * program rewrote when the crash came needs force (its content is unknown).</li>
+ * bytes or bytes a step of the entry meant to write (all the atomic writer can leave), and an image its own
+ * initramfs generator wrote (journaled when the generator returned, or, killed before, proven by the
+ * {@link GeneratorRun} journaled before it started); any other content of a file a program rewrote needs force.</li>
  * <li>Each sysfs attribute goes back to the oldest old value among the reverted entries. Its device is
  * found by its identity ({@code /dev/disk/by-id/IDENTITY}) when the kernel name moved; when neither
  * the journaled path nor the identity leads to it, it is reported as
@@ -124,7 +125,7 @@ public final class RollbackPlanner {
                 if (Objects.equals(currentSha, first.oldSha256())) {
                     continue;
                 }
-                if (!force && !leftBy(newest, file).contains(currentSha)) {
+                if (!force && !leftBy(newest, file).contains(currentSha) && !generatorWrote(host, newest, file, currentSha)) {
                     throw new DisktuneException(ExitCode.ENVIRONMENT, file.path() + " changed since " + newest.id()
                             + " wrote it (sha256 differs); rollback --force restores it anyway");
                 }
@@ -157,6 +158,17 @@ public final class RollbackPlanner {
             }
         }
         return shas;
+    }
+
+    /**
+     * True when {@code file} of an entry interrupted while applying holds what its own initramfs generator wrote (see
+     * {@link GeneratorRun#wrote}): a file the generator of the entry produces, its run journaled.
+     */
+    private static boolean generatorWrote(Host host, JournalEntry entry, FileRecord file, String currentSha) {
+        boolean produced = entry.changes().stream()
+                .anyMatch(c -> c.kind() == ChangeKind.RUN_PROGRAM && c.producesFiles().contains(file.path()));
+        return entry.state() == EntryState.APPLYING && produced && entry.generatorRun() != null
+                && entry.generatorRun().wrote(host, file.path(), currentSha);
     }
 
     /**

@@ -22,7 +22,8 @@ import org.disktune.host.HostLock;
  * apply or a rollback, {@code rollback} without force brings everything back: see
  * {@link RollbackPlanner} for the one case that needs force. Stray temporary files and orphan backup
  * directories of the killed run are removed by the next apply or rollback (even one with nothing to roll back), and
- * so are the temporary files of an initramfs generator killed in a reverted entry ({@code removed_leftovers}).
+ * so are the temporary files of an initramfs generator killed in a reverted entry ({@code removed_leftovers}). The
+ * directories the reverted entries created are removed once empty ({@link CreatedDirectories}).
  *
  * <p>Exit codes through {@link org.disktune.core.DisktuneException}: USAGE for an unknown id ("no journal
  * entry ID; see disktune history"); ENVIRONMENT for a file changed since disktune wrote it (without
@@ -93,6 +94,7 @@ public final class RollbackService {
             for (JournalEntry target : plan.targets()) {
                 journal.save(target.undoneBy(entry.id()));
             }
+            CreatedDirectories.removeEmpty(host, plan.targets());
             return result(false, plan, entry);
         }
     }

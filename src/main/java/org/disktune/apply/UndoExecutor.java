@@ -12,7 +12,8 @@ import org.disktune.host.HostLock;
  * ID, itself backed up and rolled back on failure), then marks the reverted entry "undone".
  * Empty when there is nothing to undo: the CLI says "nothing to undo" and exits 0. For an entry interrupted while
  * applying (only with force), the temporary files its killed initramfs generator left ({@link GeneratorLeftovers})
- * are removed first and listed in the new entry's {@code removed_leftovers}.
+ * are removed first and listed in the new entry's {@code removed_leftovers}. The directories the entry created are
+ * removed once empty ({@link CreatedDirectories}).
  */
 public final class UndoExecutor {
     private final UndoPlanner planner = new UndoPlanner();
@@ -39,6 +40,7 @@ public final class UndoExecutor {
                 journal.save(entry);
             }
             journal.save(target.undoneBy(entry.id()));
+            CreatedDirectories.removeEmpty(host, List.of(target));
             return Optional.of(entry);
         }
     }

@@ -17,7 +17,10 @@ import picocli.CommandLine.Option;
                 + "without --to back to before disktune's first change. Files and initramfs images are put back byte for byte from "
                 + "the backups, sysfs attributes to the values they had; a device that is gone is named and skipped, a disk whose "
                 + "kernel name moved is found by its stable ID. One new journal entry; the reverted entries are marked undone. "
-                + "Refused when a file was changed since disktune wrote it (--force restores it anyway).",
+                + "Refused when a file was changed since disktune wrote it (--force restores it anyway); an image the "
+                + "interrupted initramfs generator of a killed disktune wrote is restored without force, and that run's "
+                + "temporary files and /boot/initrd.img-*.dpkg-bak are removed. Directories the changes created are removed "
+                + "once empty.",
                 "Exit 0 when done or nothing to roll back, 3 when an initramfs image or a boot file (/boot, /etc/modprobe.d/disktune.conf) "
                         + "was restored (reboot), 2 for an "
                         + "unknown ID, 4 when not root, 5 when a step failed and the rollback was put back. Needs root, except with --dry-run."})

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
         description = {
                 "Revert the newest change disktune applied (and did not undo yet): every file and initramfs image it touched is "
                         + "put back byte for byte from the backups in /var/lib/disktune/backups, as a new journaled change. Refused "
-                        + "when a file was changed since (use --force to restore it anyway) or a backup is missing.",
+                        + "when a file was changed since (use --force to restore it anyway) or a backup is missing. Directories "
+                        + "the change created are removed once empty.",
                 "Exit 3 (reboot needed) when an initramfs image or a boot file (/boot, /etc/modprobe.d/disktune.conf) was restored, "
                         + "0 when done otherwise (sysfs values, udev rules, fstab, the configuration) or when there is nothing to undo. "
                         + "Needs root, except with --dry-run."})

@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
                 + "--config FILE) on each disk, array and mount it names (with the stable ID, the wanted and the found value, "
                 + "and the fix); the module options disktune wrote (recorded in its journal with the boot ID): module "
                 + "parameters in /sys/module, the NCQ outcome they promise in the kernel log and in queue_depth, and disktune's "
-                + "files inside every initramfs image. One line per check (ok, drift, pending, unknown, absent), then a summary. "
+                + "files inside every initramfs image; a change a crash interrupted, and a /boot/initrd.img-*.dpkg-bak an "
+                + "interrupted update-initramfs left. One line per check (ok, drift, pending, unknown, absent), then a summary. "
                 + "Exit 0 all ok, 1 drift (or absent with --strict), 3 reboot pending.")
 final class VerifyCommand implements Callable<Integer> {
     private final Session session;

@@ -13,6 +13,7 @@ import org.disktune.apply.ChangeKind;
 import org.disktune.apply.ChangeRecord;
 import org.disktune.apply.EntryState;
 import org.disktune.apply.FileRecord;
+import org.disktune.apply.GeneratorLeftovers;
 import org.disktune.apply.Journal;
 import org.disktune.apply.JournalEntry;
 import org.disktune.core.DisktuneException;
@@ -122,19 +123,30 @@ public final class VerifyService {
     }
 
     /**
-     * A drift check for each journal entry a crash interrupted (issue 15): the entry's one-line explanation, and the
-     * temporary files its killed initramfs generator left, which undo --force removes.
+     * A drift check for each journal entry a crash interrupted: the entry's one-line explanation, and the temporary
+     * files its killed initramfs generator left, which undo --force removes; and one for each backup of update-initramfs
+     * ({@code /boot/initrd.img-*.dpkg-bak}) an interrupted run left that the journal does not prove disktune's.
      */
     private List<Check> interrupted() {
         List<Check> checks = new ArrayList<>();
+        List<String> proven = new ArrayList<>();
         for (JournalEntry e : new Journal(host).entries()) {
             Optional<String> interruption = e.interruption();
             if (interruption.isPresent()) {
-                List<String> leftovers = org.disktune.apply.GeneratorLeftovers.of(host, List.of(e));
+                List<String> leftovers = GeneratorLeftovers.of(host, List.of(e));
+                proven.addAll(leftovers);
                 checks.add(new Check("interrupted", "journal entry " + e.id(), CheckStatus.DRIFT, "no change left half done",
                         e.state().name().toLowerCase(java.util.Locale.ROOT) + (leftovers.isEmpty() ? ""
                                 : "; the killed initramfs generator left " + String.join(", ", leftovers)),
                         interruption.get() + (leftovers.isEmpty() ? "" : " (it removes the generator's temporary files too)")));
+            }
+        }
+        for (String backup : GeneratorLeftovers.interruptedBackups(host)) {
+            if (!proven.contains(backup)) {
+                checks.add(new Check("generator-leftover", backup, CheckStatus.DRIFT, "absent", "present",
+                        "update-initramfs keeps the old image there while it runs and removes it when it completes: a run of it "
+                                + "was interrupted and nothing in the journal shows it was disktune's; check that the image "
+                                + "beside it boots, then remove it (it holds a whole image)"));
             }
         }
         return checks;

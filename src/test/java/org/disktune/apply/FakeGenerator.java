@@ -11,9 +11,10 @@ import java.util.stream.Stream;
 
 /**
  * A stand-in for update-initramfs in a --root tree: a shell script that, like update-initramfs running
- * mkinitramfs, starts a second process of itself, which creates {@code /var/tmp/mkinitramfs_PID}, writes
- * {@link #IMAGE}{@code .new} slowly (chunks with sleeps) and then renames it over {@link #IMAGE} and removes the
- * temporary directory. Both processes carry {@link #marker} in their command lines, so a test can look for
+ * mkinitramfs, starts a second process of itself, which keeps the old image as {@link #IMAGE}{@code .dpkg-bak} (a hard
+ * link, as update-initramfs's backup_initramfs), creates {@code /var/tmp/mkinitramfs_PID}, writes
+ * {@link #IMAGE}{@code .new} slowly (chunks with sleeps), renames it over {@link #IMAGE}, optionally sleeps (the hooks
+ * update-initramfs runs after the rename), and removes the temporary directory and the backup. Both processes carry {@link #marker} in their command lines, so a test can look for
  * survivors in /proc.
  */
 final class FakeGenerator {
@@ -29,6 +30,11 @@ final class FakeGenerator {
 
     /** Writes the script to {@code dir} for the tree {@code root}; {@code chunks} of 4 KiB with 20 ms sleeps between. */
     static FakeGenerator write(Path dir, Path root, int chunks) throws IOException {
+        return write(dir, root, chunks, 0);
+    }
+
+    /** As {@link #write(Path, Path, int)}, sleeping {@code afterRenameMillis} after the rename before it cleans up. */
+    static FakeGenerator write(Path dir, Path root, int chunks, int afterRenameMillis) throws IOException {
         String marker = "disktune-fake-generator-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         Path script = dir.resolve("fake-update-initramfs");
         Files.writeString(script, String.join("\n",
@@ -42,6 +48,7 @@ final class FakeGenerator {
                 "tmp=\"$root/var/tmp/mkinitramfs_$$\"",
                 "mkdir -p \"$tmp\" \"$root/boot\"",
                 "out=\"$root" + IMAGE + "\"",
+                "ln -f \"$out\" \"$out.dpkg-bak\"",
                 ": > \"$out.new\"",
                 "i=0",
                 "while [ $i -lt " + chunks + " ]; do",
@@ -51,7 +58,9 @@ final class FakeGenerator {
                 "  i=$((i + 1))",
                 "done",
                 "mv \"$out.new\" \"$out\"",
+                "sleep " + afterRenameMillis / 1000.0,
                 "rm -rf \"$tmp\"",
+                "rm -f \"$out.dpkg-bak\"",
                 ""), StandardCharsets.US_ASCII);
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         return new FakeGenerator(script, marker);

@@ -10,10 +10,12 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 
 import org.disktune.apply.ChangeKind;
 import org.disktune.apply.ChangeRecord;
 import org.disktune.apply.EntryState;
+import org.disktune.apply.GeneratorRun;
 import org.disktune.apply.JournalEntry;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -35,13 +37,15 @@ class InterruptedEntryVerifyTest {
                 "2026-11-30T13:15:00Z", "unknown", null, null,
                 List.of(new ChangeRecord(ChangeKind.RUN_PROGRAM, "rebuild", null, List.of("update-initramfs", "-u"),
                         List.of("/boot/initrd.img-6.1.0-57-amd64"), null, null)),
-                List.of(), List.of(), null, null, List.of(), null, null, List.of());
+                List.of(), List.of(), null, null, List.of(), null, null, List.of(),
+                new GeneratorRun("2026-11-30T13:15:10Z", List.of("/var/tmp/dracut.old123", "/var/tmp/mkinitramfs_Before1"), Map.of()));
         Path journal = Files.createDirectories(root.resolve("var/lib/disktune/journal"));
         Files.write(journal.resolve(entry.id() + ".json"), StateJson.mapper().writeValueAsBytes(entry));
         write(root, "boot/initrd.img-6.1.0-57-amd64.new", "2026-11-30T13:15:30Z");
         write(root, "var/tmp/mkinitramfs_Xb3kQ9/init", "2026-11-30T13:15:30Z");
         Files.setLastModifiedTime(root.resolve("var/tmp/mkinitramfs_Xb3kQ9"), FileTime.from(Instant.parse("2026-11-30T13:15:30Z")));
-        write(root, "var/tmp/dracut.old123", "2026-11-29T08:00:00Z"); // before the entry began: someone else's
+        write(root, "var/tmp/dracut.old123", "2026-11-29T08:00:00Z"); // there before the generator ran: someone else's
+        write(root, "var/tmp/mkinitramfs_Before1/init", "2026-11-30T13:15:30Z"); // changed since, but there before
 
         List<Check> interrupted = new VerifyService(host).verify().checks().stream().filter(c -> c.name().equals("interrupted")).toList();
 
@@ -50,6 +54,24 @@ class InterruptedEntryVerifyTest {
                 "entry 20261130T131500Z-0001 (modprobe set libata force=noncq) was interrupted at 2026-11-30T13:15:00Z while applying; "
                         + "run the same command again to complete it, or disktune undo --force to restore its files from "
                         + "/var/lib/disktune/backups/20261130T131500Z-0001 (it removes the generator's temporary files too)")), interrupted);
+    }
+
+    /** Issue 30 item 10: update-initramfs's backup left by an interrupted run nothing proves disktune's is a finding. */
+    @Test
+    void anInterruptedUpdateInitramfsBackupNoEntryProvesIsDrift(@TempDir Path root) throws IOException {
+        Host host = new RootedHost(root, new RecordingCommandRunner(), () -> {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "no log");
+        }, Clock.fixed(Instant.parse("2026-11-30T13:20:00Z"), ZoneOffset.UTC), true);
+        write(root, "boot/initrd.img-6.1.0-57-amd64", "2026-11-30T13:15:30Z");
+        write(root, "boot/initrd.img-6.1.0-57-amd64.dpkg-bak", "2026-11-30T13:15:00Z");
+        write(root, "boot/initrd.img-6.1.0-57-amd64.bak", "2026-11-30T13:15:00Z"); // kept on purpose (backup_initramfs=yes)
+
+        VerifyReport report = new VerifyService(host).verify();
+
+        List<Check> found = report.checks().stream().filter(c -> c.name().equals("generator-leftover")).toList();
+        assertEquals(1, found.size(), report.checks().toString());
+        assertEquals("/boot/initrd.img-6.1.0-57-amd64.dpkg-bak", found.get(0).subject());
+        assertEquals(CheckStatus.DRIFT, found.get(0).status());
     }
 
     private static void write(Path root, String relative, String mtime) throws IOException {
