@@ -109,6 +109,10 @@ class RcLocalModeCommandTest {
         assertTrue(plan.out().contains("# boot runs /etc/rc.local only when it is executable, and it is not: make it so\n"
                 + "  chmod 0644 -> 0755 /etc/rc.local\n"), plan.out());
         assertFalse(plan.out().contains("+++ b/etc/rc.local"), "the bytes stay: " + plan.out());
+        com.fasterxml.jackson.databind.JsonNode step = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(run(host, "--json", "plan").out()).get("steps").get(0);
+        assertEquals(List.of("write-file", RC_LOCAL, "0644", "0755"), List.of(step.get("kind").asText(), step.get("path").asText(),
+                step.get("old_value").asText(), step.get("new_value").asText()), step.toString());
 
         assertEquals(0, run(host, "apply").exitCode());
         assertEquals("rwxr-xr-x", mode(host, RC_LOCAL));
