@@ -12,21 +12,35 @@ import org.disktune.core.Sha256;
  * (a /dev/disk/by-id name; null when none) and the {@code oldValue}/{@code newValue}; these fields
  * are null for every other kind (and absent from entries written before sysfs writes existed). A program
  * setting keeps its {@code argv}, its target (device path or mount point) as {@code path}, {@code device}, {@code identity}, the values, the {@code setting}
- * key and the {@code undoArgv} that puts the old value back (empty when it was unknown).
+ * key and the {@code undoArgv} that puts the old value back (empty when it was unknown). A file write that sets a mode keeps
+ * {@code oldMode} (null for a new file) and {@code newMode} as four octal digits; both absent when the write kept the
+ * file's mode, as in every entry written before modes were journaled.
  */
 public record ChangeRecord(ChangeKind kind, String reason, String path, List<String> argv, List<String> producesFiles,
         String oldSha256, String newSha256, String device, String identity, String oldValue, String newValue, String setting,
-        List<String> undoArgv) {
+        List<String> undoArgv, String oldMode, String newMode) {
     public ChangeRecord {
         argv = argv == null ? List.of() : List.copyOf(argv);
         undoArgv = undoArgv == null ? List.of() : List.copyOf(undoArgv);
         producesFiles = producesFiles == null ? List.of() : List.copyOf(producesFiles);
     }
 
+    /** A record without a mode change. */
+    public ChangeRecord(ChangeKind kind, String reason, String path, List<String> argv, List<String> producesFiles,
+            String oldSha256, String newSha256, String device, String identity, String oldValue, String newValue, String setting,
+            List<String> undoArgv) {
+        this(kind, reason, path, argv, producesFiles, oldSha256, newSha256, device, identity, oldValue, newValue, setting, undoArgv, null, null);
+    }
+
     /** A record of a file or program step (no sysfs fields). */
     public ChangeRecord(ChangeKind kind, String reason, String path, List<String> argv, List<String> producesFiles,
             String oldSha256, String newSha256) {
-        this(kind, reason, path, argv, producesFiles, oldSha256, newSha256, null, null, null, null, null, null);
+        this(kind, reason, path, argv, producesFiles, oldSha256, newSha256, null, null, null, null, null, null, null, null);
+    }
+
+    /** The mode the file had before this write changed it; empty when the write kept the mode (and in entries without modes). */
+    public java.util.Optional<org.disktune.core.FileMode> modeBefore() {
+        return kind == ChangeKind.WRITE_FILE && newMode != null ? org.disktune.core.FileMode.parse(oldMode) : java.util.Optional.empty();
     }
 
     static ChangeRecord of(Change change) {
@@ -34,7 +48,8 @@ public record ChangeRecord(ChangeKind kind, String reason, String path, List<Str
             @Override
             public ChangeRecord writeFile(WriteFile w) {
                 return new ChangeRecord(ChangeKind.WRITE_FILE, w.reason(), w.path(), null, null,
-                        w.creates() ? null : Sha256.of(w.oldBytes()), Sha256.of(w.newBytes()));
+                        w.creates() ? null : Sha256.of(w.oldBytes()), Sha256.of(w.newBytes()), null, null, null, null, null, null,
+                        w.oldMode() == null ? null : w.oldMode().toString(), w.newMode() == null ? null : w.newMode().toString());
             }
 
             @Override

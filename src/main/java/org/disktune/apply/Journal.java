@@ -1,6 +1,7 @@
 package org.disktune.apply;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -53,8 +54,8 @@ public final class Journal {
         if (!Files.isDirectory(dir)) {
             return false;
         }
-        try (java.util.stream.Stream<Path> listing = Files.list(dir)) {
-            return listing.anyMatch(org.disktune.host.AtomicFileWriter::isTemporary);
+        try {
+            return host.list(dir).stream().map(dir::resolve).anyMatch(org.disktune.host.AtomicFileWriter::isTemporary);
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + DIRECTORY + ": " + PlanExecutor.oneLine(e), e);
         }

@@ -19,6 +19,7 @@ import java.util.Set;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.core.FileMode;
 import org.disktune.host.CommandResult;
 import org.disktune.host.Host;
 import org.disktune.host.HostLock;
@@ -185,7 +186,7 @@ public final class PlanExecutor {
                 @Override
                 public StepFailure writeFile(WriteFile write) {
                     List<String> missing = missingDirectories(host, write.path());
-                    host.files().write(host.node(write.path()), write.newBytes(), true);
+                    host.files().write(host.node(write.path()), write.newBytes(), true, write.newMode());
                     created.addAll(missing);
                     return null;
                 }
@@ -301,6 +302,7 @@ public final class PlanExecutor {
             for (String path : afterSchedulers) { // a scheduler switch resets nr_requests: put those back after it
                 restoreAttribute(host, path, oldValues.get(path), putBack);
             }
+            restoreModes(host, done, putBack);
             for (int i = created.size() - 1; i >= 0; i--) {
                 host.files().deleteEmptyDirectory(host.node(created.get(i)));
             }
@@ -357,6 +359,24 @@ public final class PlanExecutor {
         putBack.paths.add(path);
         if (!Objects.equals(Sha256.ofFile(target), record.oldSha256())) {
             throw new IOException(path + " still differs from its backup");
+        }
+    }
+
+    /** Each file a done write gave another mode gets its mode before the plan back (its bytes are back already). */
+    private static void restoreModes(Host host, List<Change> done, PutBack putBack) throws IOException {
+        Map<String, FileMode> before = new java.util.LinkedHashMap<>();
+        for (Change change : done) {
+            if (change instanceof WriteFile w && w.changesMode()) {
+                before.putIfAbsent(w.path(), w.oldMode());
+            }
+        }
+        for (Map.Entry<String, FileMode> e : before.entrySet()) {
+            Optional<FileMode> now = host.mode(e.getKey());
+            if (now.isPresent() && !now.get().equals(e.getValue())) {
+                host.files().setMode(host.node(e.getKey()), e.getValue());
+                putBack.attributes.add("the mode of " + e.getKey() + " to " + e.getValue());
+                putBack.paths.add(e.getKey());
+            }
         }
     }
 
@@ -469,6 +489,10 @@ public final class PlanExecutor {
             change.accept(new ChangeVisitor<Void>() {
                 @Override
                 public Void writeFile(WriteFile write) {
+                    if (write.changesMode() && !planned.containsKey(write.path()) && !host.mode(write.path()).equals(Optional.of(write.oldMode()))) {
+                        throw new DisktuneException(ExitCode.ENVIRONMENT, write.path() + " changed since the plan was made (its mode is not "
+                                + write.oldMode() + " any more); run again");
+                    }
                     requireState(host, planned, write.path(), write.creates() ? null : Sha256.of(write.oldBytes()));
                     planned.put(write.path(), Sha256.of(write.newBytes()));
                     return null;

@@ -16,7 +16,8 @@ import org.disktune.core.Utf8;
  * headers ({@code --- a/etc/...}, {@code +++ b/etc/...}, {@code /dev/null} for a created or
  * deleted file, {@code \ No newline at end of file}, "Binary files ... differ" for non-text),
  * programs as {@code $ argv} (shell-quoted for reading only) with the files they rewrite, sysfs
- * writes as {@code   /sys/block/sdb/queue/scheduler: mq-deadline -> none}, checks as the one line
+ * writes as {@code   /sys/block/sdb/queue/scheduler: mq-deadline -> none}, a file's new mode as
+ * {@code   chmod 0644 -> 0755 /etc/rc.local} (after its diff, if its bytes change too), checks as the one line
  * {@code # check: description}. An empty plan renders as the empty string.
  */
 public final class PlanRenderer {
@@ -31,7 +32,13 @@ public final class PlanRenderer {
                 @Override
                 public Void writeFile(WriteFile write) {
                     reason(write);
-                    diff(out, write.path(), write.oldBytes(), write.newBytes());
+                    if (!write.changesMode() || !java.util.Arrays.equals(write.oldBytes(), write.newBytes())) {
+                        diff(out, write.path(), write.oldBytes(), write.newBytes());
+                    }
+                    if (write.changesMode()) {
+                        out.append("  chmod ").append(write.oldMode()).append(" -> ").append(write.newMode()).append(' ')
+                                .append(write.path()).append('\n');
+                    }
                     return null;
                 }
 

@@ -15,6 +15,7 @@ import java.util.Set;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.core.FileMode;
 import org.disktune.core.Sha256;
 import org.disktune.host.Host;
 
@@ -122,7 +123,9 @@ public final class RollbackPlanner {
                 FileRecord first = earliest.get(file.path());
                 byte[] current = read(host, file.path());
                 String currentSha = current == null ? null : Sha256.of(current);
+                Optional<FileMode> mode = modeBefore(newestFirst, file.path());
                 if (Objects.equals(currentSha, first.oldSha256())) {
+                    restoring(host, file.path(), current, current, mode, reason).ifPresent(changes::add);
                     continue;
                 }
                 if (!force && !leftBy(newest, file).contains(currentSha) && !generatorWrote(host, newest, file, currentSha)) {
@@ -133,11 +136,40 @@ public final class RollbackPlanner {
                     changes.add(new DeleteFile(file.path(), current, reason));
                 } else {
                     byte[] before = backup(host, earliestEntry.get(file.path()), first);
-                    changes.add(new WriteFile(file.path(), current, before, reason));
+                    restoring(host, file.path(), current, before, mode, reason).ifPresent(changes::add);
                 }
             }
         }
         return changes;
+    }
+
+    /**
+     * The mode {@code path} had before the oldest of {@code newestFirst} that changed it (empty: none changed its mode,
+     * or the entries were written before modes were journaled). Shared with undo.
+     */
+    static Optional<FileMode> modeBefore(List<JournalEntry> newestFirst, String path) {
+        Optional<FileMode> oldest = Optional.empty();
+        for (JournalEntry entry : newestFirst) {
+            for (ChangeRecord change : entry.changes()) {
+                if (path.equals(change.path()) && change.modeBefore().isPresent()) {
+                    oldest = change.modeBefore();
+                    break; // the first in the entry is the mode before it
+                }
+            }
+        }
+        return oldest;
+    }
+
+    /**
+     * The write that puts {@code path} back to the bytes {@code before} and, when one is known, its {@code mode} before
+     * disktune; empty when it holds both now. Shared with undo.
+     */
+    static Optional<Change> restoring(Host host, String path, byte[] current, byte[] before, Optional<FileMode> mode, String reason) {
+        Optional<FileMode> now = current == null ? Optional.empty() : host.mode(path);
+        if (mode.isPresent() && now.isPresent() && !now.equals(mode)) {
+            return Optional.of(new WriteFile(path, current, before, now.get(), mode.get(), reason));
+        }
+        return java.util.Arrays.equals(current, before) ? Optional.empty() : Optional.of(new WriteFile(path, current, before, reason));
     }
 
     /**

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,7 +21,7 @@ import org.disktune.host.Host;
  * produced files (initramfs images) likewise. The result is an ordinary {@link Plan} of
  * {@link WriteFile}/{@link DeleteFile} changes, so {@code --dry-run} can render it. Sysfs attributes
  * the entry wrote are set back to their old values as {@link RollbackPlanner} does (a device that is
- * gone is skipped).
+ * gone is skipped); a file whose mode the entry changed gets its old mode back in the same write.
  *
  * <p>Refused (ENVIRONMENT, one line) when a file changed since the entry wrote it, unless forced;
  * when a backup is missing or damaged; and when the newest entry was interrupted while applying,
@@ -71,9 +70,8 @@ public final class UndoPlanner {
                 continue;
             }
             byte[] before = backup(host, target, file);
-            if (!Arrays.equals(current, before)) {
-                changes.add(new WriteFile(file.path(), current, before, reason));
-            }
+            RollbackPlanner.restoring(host, file.path(), current, before, RollbackPlanner.modeBefore(List.of(target), file.path()), reason)
+                    .ifPresent(changes::add);
         }
         changes.addAll(RollbackPlanner.attributeSteps(host, List.of(target), reason, new ArrayList<>()));
         changes.addAll(RollbackPlanner.programSteps(List.of(target), reason, new ArrayList<>()));

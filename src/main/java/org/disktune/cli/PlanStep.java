@@ -17,8 +17,8 @@ import org.disktune.apply.WriteFile;
 /**
  * One step of a plan as JSON data: its kind (write-file, delete-file, run-program, verify, write-attribute,
  * program-setting),
- * the reason, and the fields of that kind: the machine path with the unified diff of a file, the attribute's
- * old and new value, the program's argv and the files it rewrites. Null fields are the other kinds'.
+ * the reason, and the fields of that kind: the machine path with the unified diff of a file (and its old and new mode as
+ * the old and new value, when the write changes its mode: "0644", "0755"), the attribute's old and new value, the program's argv and the files it rewrites. Null fields are the other kinds'.
  */
 record PlanStep(String kind, String reason, String path, String diff, String oldValue, String newValue, String device,
         String identity, List<String> argv, List<String> rewrites) {
@@ -28,7 +28,8 @@ record PlanStep(String kind, String reason, String path, String diff, String old
             steps.add(change.accept(new ChangeVisitor<PlanStep>() {
                 @Override
                 public PlanStep writeFile(WriteFile c) {
-                    return new PlanStep("write-file", c.reason(), c.path(), diff(c), null, null, null, null, null, null);
+                    return new PlanStep("write-file", c.reason(), c.path(), diff(c), c.changesMode() ? c.oldMode().toString() : null,
+                            c.changesMode() ? c.newMode().toString() : null, null, null, null, null);
                 }
 
                 @Override

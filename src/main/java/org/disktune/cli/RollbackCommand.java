@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(name = "rollback", mixinStandardHelpOptions = true,
         description = {"Revert journaled changes newest first: back to before change ID (ID included; see disktune history), or "
                 + "without --to back to before disktune's first change. Files and initramfs images are put back byte for byte from "
-                + "the backups, sysfs attributes to the values they had; a device that is gone is named and skipped, a disk whose "
+                + "the backups (and to the mode they had, where disktune changed it), sysfs attributes to the values they had; a device that is gone is named and skipped, a disk whose "
                 + "kernel name moved is found by its stable ID. One new journal entry; the reverted entries are marked undone. "
                 + "Refused when a file was changed since disktune wrote it (--force restores it anyway); an image the "
                 + "interrupted initramfs generator of a killed disktune wrote is restored without force, and that run's "

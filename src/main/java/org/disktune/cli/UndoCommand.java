@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
 @Command(name = "undo", mixinStandardHelpOptions = true,
         description = {
                 "Revert the newest change disktune applied (and did not undo yet): every file and initramfs image it touched is "
-                        + "put back byte for byte from the backups in /var/lib/disktune/backups, as a new journaled change. Refused "
+                        + "put back byte for byte from the backups in /var/lib/disktune/backups (with the mode it had, when disktune changed "
+                        + "its mode), as a new journaled change. Refused "
                         + "when a file was changed since (use --force to restore it anyway) or a backup is missing. Directories "
                         + "the change created are removed once empty.",
                 "Exit 3 (reboot needed) when an initramfs image or a boot file (/boot, /etc/modprobe.d/disktune.conf) was restored, "

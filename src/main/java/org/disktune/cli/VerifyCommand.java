@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Compare the desired state with the live machine: every setting of /etc/disktune/disktune.conf (or "
                 + "--config FILE) on each disk, array and mount it names (with the stable ID, the wanted and the found value, "
-                + "and the fix); the module options disktune wrote (recorded in its journal with the boot ID): module "
+                + "and the fix); the files that make them last (an rc.local holding disktune's hdparm block that is not executable is "
+                + "drift, as boot skips it; unknown when its mode cannot be read); the module options disktune wrote (recorded in its journal with the boot ID): module "
                 + "parameters in /sys/module, the NCQ outcome they promise in the kernel log and in queue_depth, and disktune's "
                 + "files inside every initramfs image; a change a crash interrupted, and a /boot/initrd.img-*.dpkg-bak an "
                 + "interrupted update-initramfs left. One line per check (ok, drift, pending, unknown, absent), then a summary. "

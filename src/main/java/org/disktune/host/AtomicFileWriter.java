@@ -27,6 +27,7 @@ import java.util.Set;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.core.FileMode;
 
 /**
  * Replaces files so that a reader (or a crash) sees either the old bytes or the new ones, never a
@@ -204,7 +205,15 @@ public final class AtomicFileWriter {
      * that a caller can remove them again on rollback.
      */
     public List<Path> write(Path target, byte[] bytes, boolean createParents) {
-        return replace(target, null, createParents, channel -> {
+        return write(target, bytes, createParents, null);
+    }
+
+    /**
+     * {@link #write(Path, byte[], boolean)}, the file getting {@code mode} (null: the mode of the file it replaces, 0644
+     * for a new one) in the same atomic rename: no reader sees the new bytes with the old mode.
+     */
+    public List<Path> write(Path target, byte[] bytes, boolean createParents, FileMode mode) {
+        return replace(target, null, mode, createParents, channel -> {
             ByteBuffer buffer = ByteBuffer.wrap(bytes);
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
@@ -220,7 +229,7 @@ public final class AtomicFileWriter {
         if (!Files.isRegularFile(source)) {
             throw failure("cannot copy " + source + " to " + target, new NoSuchFileException(source.toString()));
         }
-        return replace(target, source, createParents, channel -> {
+        return replace(target, source, null, createParents, channel -> {
             try (InputStream in = newInputStream(source)) {
                 OutputStream out = Channels.newOutputStream(channel);
                 in.transferTo(out);
@@ -247,6 +256,21 @@ public final class AtomicFileWriter {
             // the directory is gone, and the file with it
         } catch (IOException e) {
             throw failure("cannot delete " + target, e);
+        }
+    }
+
+    /**
+     * Gives the existing regular file {@code target} the permission bits {@code mode} (chmod(2), itself atomic), and
+     * fsyncs its directory. A link is refused, as for a write.
+     */
+    public void setMode(Path target, FileMode mode) {
+        try (Place place = place(target, false)) {
+            Path entry = place.entry();
+            refuseLink(entry);
+            Files.setPosixFilePermissions(entry, mode.permissions());
+            syncDirectory(place.directory());
+        } catch (IOException | UnsupportedOperationException e) {
+            throw failure("cannot change the mode of " + target + " to " + mode, e);
         }
     }
 
@@ -335,7 +359,7 @@ public final class AtomicFileWriter {
         void writeTo(FileChannel channel) throws IOException;
     }
 
-    private List<Path> replace(Path target, Path modeSource, boolean createParents, Content content) {
+    private List<Path> replace(Path target, Path modeSource, FileMode mode, boolean createParents, Content content) {
         Path shown = target.toAbsolutePath();
         try (Place place = place(target, createParents)) {
             Path absolute = place.entry();
@@ -352,6 +376,9 @@ public final class AtomicFileWriter {
                 }
                 copyOwnershipAndMode(Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) ? absolute : modeSource, temp,
                         shown.getParent() != null && Beneath.modeOf(shown.getParent()) == Beneath.STATE_DIRECTORY);
+                if (mode != null) {
+                    Files.setPosixFilePermissions(temp, mode.permissions());
+                }
                 faults.check(Step.RENAME, shown);
                 Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 temp = null;

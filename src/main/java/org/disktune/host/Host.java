@@ -177,6 +177,18 @@ public interface Host {
     void writeAttribute(String machinePath, String value) throws IOException;
 
     /**
+     * The permission bits of the file at {@code machinePath} (a link followed, as {@code test -x} follows it); empty
+     * when there is no such file or its mode cannot be read (a file system without POSIX permissions, an I/O error).
+     */
+    default Optional<org.disktune.core.FileMode> mode(String machinePath) {
+        try {
+            return Optional.of(org.disktune.core.FileMode.of(Files.getPosixFilePermissions(path(machinePath))));
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
      * The kernel name ("sdb", "md127") that {@code /dev/disk/by-id/IDENTITY} points to now, or empty when
      * there is no such link (the device is gone, or the tree has no /dev). Finds a device after its kernel
      * name moved.

@@ -3,6 +3,8 @@ package org.disktune.host;
 import java.util.Arrays;
 import java.util.Objects;
 
+import org.disktune.core.FileMode;
+
 /**
  * One entry of a {@code .machine} file: a directory, a regular file with its exact bytes, or a
  * symbolic link with its target exactly as written. Paths are absolute machine paths ("/sys/block/sda").
@@ -19,11 +21,17 @@ public sealed interface MachineEntry permits MachineEntry.Dir, MachineEntry.File
         }
     }
 
-    /** A regular file holding exactly {@code content}. */
-    record FileEntry(String path, byte[] content) implements MachineEntry {
+    /** A regular file holding exactly {@code content}, with the permission bits {@code mode}. */
+    record FileEntry(String path, byte[] content, FileMode mode) implements MachineEntry {
         public FileEntry {
             Objects.requireNonNull(path);
+            Objects.requireNonNull(mode);
             content = content.clone();
+        }
+
+        /** A file of the default mode, 0644 (what a sample line without {@code mode=} gives). */
+        public FileEntry(String path, byte[] content) {
+            this(path, content, FileMode.DEFAULT);
         }
 
         @Override
@@ -38,17 +46,18 @@ public sealed interface MachineEntry permits MachineEntry.Dir, MachineEntry.File
 
         @Override
         public boolean equals(Object other) {
-            return other instanceof FileEntry that && path.equals(that.path) && Arrays.equals(content, that.content);
+            return other instanceof FileEntry that && path.equals(that.path) && Arrays.equals(content, that.content)
+                    && mode.equals(that.mode);
         }
 
         @Override
         public int hashCode() {
-            return 31 * path.hashCode() + Arrays.hashCode(content);
+            return (31 * path.hashCode() + Arrays.hashCode(content)) * 31 + mode.hashCode();
         }
 
         @Override
         public String toString() {
-            return "FileEntry[path=" + path + ", " + content.length + " bytes]";
+            return "FileEntry[path=" + path + ", " + content.length + " bytes, mode " + mode + "]";
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.core.FileMode;
 
 /**
  * Parses the {@code .machine} format (one entry per line, see the samples' index) into entries:
@@ -21,11 +22,16 @@ import org.disktune.core.ExitCode;
  * /sys/block/sda/size = 2097152  a file holding VALUE + "\n" ("PATH =" holds just "\n")
  * /proc/mdstat &lt;&lt;EOF ... EOF     a file holding the lines in between, each + "\n"
  * /sys/.../config base64 DATA    exact bytes ("PATH base64 " is an empty file)
+ * /etc/rc.local mode=0755 &lt;&lt;EOF   a file of mode 0755: "mode=NNNN " (octal permission bits) after the path of
+ *                                any of the three file forms; a file without it is 0644
  * </pre>
  * Empty lines are ignored. Every problem is a {@link DisktuneException} (USAGE) naming the sample
  * and the line: a malformed line, a duplicate path, an entry below a file or link, an unclosed heredoc.
  */
 public final class MachineFileParser {
+    /** Before the form of a file that is not 0644: {@code PATH mode=0755 <<EOF}. */
+    static final String MODE = "mode=";
+
     private MachineFileParser() {
     }
 
@@ -60,6 +66,20 @@ public final class MachineFileParser {
                 continue;
             }
             String rest = space < 0 ? "" : line.substring(space + 1);
+            FileMode mode = FileMode.DEFAULT;
+            if (rest.startsWith(MODE)) {
+                int end = rest.indexOf(' ');
+                String octal = rest.substring(MODE.length(), end < 0 ? rest.length() : end);
+                mode = FileMode.parse(octal).orElseThrow(() -> error(sampleName, lineNo, "bad mode '" + octal
+                        + "' (octal permission bits, such as 0755)"));
+                if (end < 0) {
+                    throw error(sampleName, lineNo, "expected '= VALUE', '<<TAG' or 'base64 DATA' after the mode of " + pathToken);
+                }
+                rest = rest.substring(end + 1);
+                if (rest.startsWith("-> ")) {
+                    throw error(sampleName, lineNo, "a link has no mode of its own: " + pathToken);
+                }
+            }
             MachineEntry entry;
             if (space < 0 && pathToken.endsWith("/") && pathToken.length() > 1) {
                 entry = new MachineEntry.Dir(checkedPath(sampleName, lineNo, pathToken.substring(0, pathToken.length() - 1)));
@@ -69,13 +89,15 @@ public final class MachineFileParser {
             } else {
                 String path = checkedPath(sampleName, lineNo, pathToken);
                 if (rest.equals("=")) {
-                    entry = new MachineEntry.FileEntry(path, new byte[] {'\n'});
+                    entry = new MachineEntry.FileEntry(path, new byte[] {'\n'}, mode);
+                } else if (rest.startsWith("= ")) {
+                    entry = new MachineEntry.FileEntry(path, lineEnd(rest, 2), mode);
                 } else if (rest.startsWith("-> ") && rest.length() > 3) {
                     entry = new MachineEntry.Link(path, rest.substring(3));
                 } else if (rest.equals("base64") || rest.startsWith("base64 ")) {
                     String data = rest.length() > 7 ? rest.substring(7) : "";
                     try {
-                        entry = new MachineEntry.FileEntry(path, Base64.getDecoder().decode(data));
+                        entry = new MachineEntry.FileEntry(path, Base64.getDecoder().decode(data), mode);
                     } catch (IllegalArgumentException e) {
                         throw error(sampleName, lineNo, "bad base64 data for " + path);
                     }
@@ -97,7 +119,7 @@ public final class MachineFileParser {
                     if (!closed) {
                         throw error(sampleName, lineNo, "heredoc <<" + tag + " has no closing '" + tag + "' line");
                     }
-                    entry = new MachineEntry.FileEntry(path, content.toString().getBytes(StandardCharsets.UTF_8));
+                    entry = new MachineEntry.FileEntry(path, content.toString().getBytes(StandardCharsets.UTF_8), mode);
                 } else {
                     throw error(sampleName, lineNo, "expected '= VALUE', '-> TARGET', '<<TAG' or 'base64 DATA' after " + path);
                 }

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.disktune.core.FileMode;
 import org.disktune.core.Utf8;
 
 /**
@@ -20,7 +21,8 @@ import org.disktune.core.Utf8;
  * sorted by path. Regular files become {@code PATH = VALUE} when they are one line of text ending
  * in one newline (and the value does not start with a space), {@code PATH <<TAG} for other text
  * ending in a newline (TAG is EOF, or EOF_n when a line of the content is EOF), and
- * {@code PATH base64 DATA} for everything else (binary, no final newline, empty). Directories are
+ * {@code PATH base64 DATA} for everything else (binary, no final newline, empty), each with {@code mode=NNNN}
+ * after the path when its mode is not 0644. Directories are
  * written only when empty (parents are implied); symlinks as {@code PATH -> TARGET} without
  * following them. Writing what {@link MachineFileParser} parsed and
  * {@link SampleMachines#createTree} created gives the same text again, byte for byte.
@@ -62,7 +64,8 @@ public final class MachineFileWriter {
                 }
                 out.append(link.path()).append(" -> ").append(link.target()).append('\n');
             } else if (entry instanceof MachineEntry.FileEntry file) {
-                appendFile(out, file.path(), file.content());
+                appendFile(out, file.path() + (file.mode().equals(FileMode.DEFAULT) ? "" : " " + MachineFileParser.MODE + file.mode()),
+                        file.content());
             }
         }
         return out.toString();
@@ -84,7 +87,7 @@ public final class MachineFileWriter {
                         entries.add(new MachineEntry.Dir(path));
                     }
                 } else if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
-                    entries.add(new MachineEntry.FileEntry(path, Files.readAllBytes(p)));
+                    entries.add(new MachineEntry.FileEntry(path, Files.readAllBytes(p), modeOf(p)));
                 } else {
                     throw new IllegalArgumentException("cannot write " + p + ": not a file, directory or symlink");
                 }
@@ -93,6 +96,15 @@ public final class MachineFileWriter {
             throw new UncheckedIOException(e);
         }
         return entries;
+    }
+
+    /** The file's permission bits; 0644 where the file system has none (a view without POSIX attributes). */
+    private static FileMode modeOf(Path file) throws IOException {
+        try {
+            return FileMode.of(Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS));
+        } catch (UnsupportedOperationException e) {
+            return FileMode.DEFAULT;
+        }
     }
 
     private static void appendFile(StringBuilder out, String path, byte[] content) {

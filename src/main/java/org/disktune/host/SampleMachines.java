@@ -135,7 +135,10 @@ public final class SampleMachines {
         return root;
     }
 
-    /** Creates {@code entries} below {@code root} (directories, files with their bytes, symlinks as written). */
+    /**
+     * Creates {@code entries} below {@code root} (directories, files with their bytes and modes, symlinks as written).
+     * A file of the default mode (0644) keeps the mode the file system gives it: 0644 in the samples' Jimfs.
+     */
     public static void createTree(List<MachineEntry> entries, Path root) {
         // Each directory made once, top down, and remembered by its path in the sample: no exception on the way
         // (Files.createDirectories of a path whose parent is missing throws and catches one per level) and no
@@ -153,6 +156,9 @@ public final class SampleMachines {
                 Path p = directory(path.substring(0, slash), made).resolve(path.substring(slash + 1));
                 if (entry instanceof MachineEntry.FileEntry file) {
                     Files.write(p, file.content());
+                    if (!file.mode().equals(org.disktune.core.FileMode.DEFAULT)) {
+                        Files.setPosixFilePermissions(p, file.mode().permissions());
+                    }
                 } else if (entry instanceof MachineEntry.Link link) {
                     Files.createSymbolicLink(p, p.getFileSystem().getPath(link.target()));
                 }

@@ -152,7 +152,7 @@ public final class DesiredStateService {
         MachineReport machine = detect();
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, files());
+        PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, files(), modes());
         requireNoErrors(steps.errors());
         return Optional.of(new Evaluation(loaded.shown(), tuning,
                 new ConfigModuleOptions(new OptionValidator(catalog)).options(state.modules()), persistence(state, steps), host.live(),
@@ -170,6 +170,10 @@ public final class DesiredStateService {
                 pending.add(f);
                 if (change instanceof WriteFile w && w.oldBytes() != null && f.equals(UdevRulesGenerator.PATH)) {
                     rulesDifference(w, intact, gaps);
+                } else if (change instanceof WriteFile w && w.changesMode() && java.util.Arrays.equals(w.oldBytes(), w.newBytes())) {
+                    gaps.add(new PersistenceGap(f, f, "holds the settings but is not executable (mode " + w.oldMode() + "), and boot runs it "
+                            + "only when it is", "not executable", " (it makes " + f + " executable: chmod " + w.oldMode() + " -> " + w.newMode()
+                            + ", journaled and undoable), or chmod " + w.newMode() + " " + f));
                 } else {
                     gaps.add(new PersistenceGap(f, f, (Files.exists(host.path(f)) ? "differs from the configuration" : "is missing") + " ("
                             + change.reason() + ")"));
@@ -221,7 +225,7 @@ public final class DesiredStateService {
         TuningPlan tuning = new DesiredStatePlanner().plan(loaded.parsed().state(), machine, fstab());
         errors.addAll(tuning.errors());
         if (tuning.errors().isEmpty()) {
-            errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, files()).errors());
+            errors.addAll(new PersistencePlanner(false).plan(loaded.parsed().state(), tuning, machine, files(), modes()).errors());
             errors.sort(java.util.Comparator.comparingInt(ConfigProblem::line));
         }
         return new CheckResult(loaded.shown(), errors, loaded.parsed().state().warnings(), tuning.absent());
@@ -248,7 +252,7 @@ public final class DesiredStateService {
         MachineReport machine = detect();
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, files());
+        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, files(), modes());
         requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
         persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause()));
@@ -361,7 +365,7 @@ public final class DesiredStateService {
         }
         TuningPlan tuning = tune(state, machine);
         requireNoErrors(tuning.errors());
-        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, files());
+        PersistencePlanner.Steps persistence = new PersistencePlanner(udevRunning()).plan(state, tuning, machine, files(), modes());
         List<org.disktune.apply.ProgramSetting> settings = new ArrayList<>();
         for (Change change : persistence.live()) {
             LiveSteps.hdparmOf(change, device).ifPresent(settings::add);
@@ -405,6 +409,16 @@ public final class DesiredStateService {
             @Override
             public byte[] apply(String machinePath) {
                 return read(machinePath);
+            }
+        };
+    }
+
+    /** The mode of a machine file as the planners take it ({@link Host#mode}). */
+    private java.util.function.Function<String, Optional<org.disktune.core.FileMode>> modes() {
+        return new java.util.function.Function<>() {
+            @Override
+            public Optional<org.disktune.core.FileMode> apply(String machinePath) {
+                return host.mode(machinePath);
             }
         };
     }

@@ -3,6 +3,13 @@ package org.disktune.tuning;
 /**
  * One setting or file that will be lost at reboot: the file that should carry it ({@code /etc/fstab},
  * {@code /etc/udev/rules.d/90-disktune.rules}), what it is about (a mount point, a file) and why, with the fix.
+ * {@code found}: what is there instead, in a word or two; {@code fix}: what the fix does or another way to it, said
+ * after the apply command that fixes every gap (null: nothing to add, the file is simply rewritten).
  */
-public record PersistenceGap(String file, String subject, String cause) {
+public record PersistenceGap(String file, String subject, String cause, String found, String fix) {
+    public static final String OUT_OF_DATE = "missing or out of date";
+
+    public PersistenceGap(String file, String subject, String cause) {
+        this(file, subject, cause, OUT_OF_DATE, null);
+    }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.disktune.apply.Change;
@@ -23,6 +24,7 @@ import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
 import org.disktune.config.SettingValue;
+import org.disktune.core.FileMode;
 import org.disktune.detect.InitSystem;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
@@ -83,8 +85,13 @@ public final class PersistencePlanner {
         this.udevRunning = udevRunning;
     }
 
-    public Steps plan(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
-        Planning p = new Planning(state, tuning, machine, files);
+    /**
+     * {@code files}: the bytes of a machine file (null: no such file); {@code modes}: its mode (empty: it cannot be read),
+     * asked only of a file that exists.
+     */
+    public Steps plan(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files,
+            Function<String, Optional<FileMode>> modes) {
+        Planning p = new Planning(state, tuning, machine, files, modes);
         p.udev();
         p.rcLocal();
         p.hdparm();
@@ -98,6 +105,7 @@ public final class PersistencePlanner {
         final TuningPlan tuning;
         final MachineReport machine;
         final Function<String, byte[]> files;
+        final Function<String, Optional<FileMode>> modes;
         final String file;
         final List<Change> fileSteps = new ArrayList<>();
         final List<Change> live = new ArrayList<>();
@@ -109,11 +117,13 @@ public final class PersistencePlanner {
         final List<PersistenceGap> uncertain = new ArrayList<>();
         final UdevRulesGenerator.Target target;
 
-        Planning(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
+        Planning(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files,
+                Function<String, Optional<FileMode>> modes) {
             this.state = state;
             this.tuning = tuning;
             this.machine = machine;
             this.files = files;
+            this.modes = modes;
             this.file = state.source() == null ? "disktune.conf" : state.source();
             this.target = ruleTarget(machine);
         }
@@ -238,7 +248,8 @@ public final class PersistencePlanner {
 
         /**
          * Without systemd, the hdparm settings of the disks matched now go into disktune's block of rc.local (as report 004
-         * did by hand); the block goes away when nothing needs it. A disk plugged in later is not covered: said in a note.
+         * did by hand), and an rc.local that is not executable is made so (boot skips it otherwise); one whose mode cannot
+         * be read is uncertain. The block goes away when nothing needs it. A disk plugged in later is not covered: said in a note.
          */
         void rcLocal() {
             Map<String, List<String>> flags = new LinkedHashMap<>(); // one hdparm per disk: hdparm -c3 -m16 -d1 /dev/hde
@@ -269,13 +280,25 @@ public final class PersistencePlanner {
                 return;
             }
             byte[] after = RcLocalBlock.with(before, RcLocalBlock.block(file, commands));
-            if (!Arrays.equals(before, after)) {
-                fileSteps.add(new WriteFile(path, before, after, commands.isEmpty() ? "no hdparm setting needs " + path + " any more"
+            // boot runs rc.local only when it is executable (Debian's rc-local, Red Hat's S99local): one that carries the block is made so
+            Optional<FileMode> mode = commands.isEmpty() ? Optional.empty() : modes.apply(path);
+            FileMode executable = mode.isPresent() && !mode.get().executable() ? mode.get().withExecute() : null;
+            if (!Arrays.equals(before, after) || executable != null) {
+                String reason = commands.isEmpty() ? "no hdparm setting needs " + path + " any more"
+                        : Arrays.equals(before, after) ? "boot runs " + path + " only when it is executable, and it is not: make it so"
                         : "hdparm settings at every boot, which udev cannot apply without systemd, for the " + commands.size()
-                                + (commands.size() == 1 ? " disk" : " disks") + " present now"));
+                                + (commands.size() == 1 ? " disk" : " disks") + " present now"
+                                + (executable == null ? "" : "; made executable, as boot runs it only when it is");
+                fileSteps.add(executable == null ? new WriteFile(path, before, after, reason)
+                        : new WriteFile(path, before, after, mode.get(), executable, reason));
             }
             if (!commands.isEmpty()) {
-                carriers.add(path);
+                if (mode.isPresent()) {
+                    carriers.add(path);
+                } else {
+                    uncertain.add(new PersistenceGap(path, "hdparm settings", "the mode of " + path + " cannot be read, and boot runs it only "
+                            + "when it is executable, so whether it applies them cannot be told"));
+                }
                 notes.add(path + " sets the hdparm settings of the disks present now; a disk plugged in later gets them from `disktune apply`");
             }
         }

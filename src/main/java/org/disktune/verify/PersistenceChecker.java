@@ -10,7 +10,7 @@ import org.disktune.tuning.PersistenceGap;
 /**
  * Whether the settings of the configuration last: each file that carries them (the udev rules for sysfs and hdparm
  * settings, fstab for mount options) is ok when it holds what the configuration asks, and drift ("will be lost at
- * reboot") when it is missing or differs, naming the file (and, for the udev rules, the rules that differ; a rules file
+ * reboot") when it is missing or differs, or is an rc.local boot does not run (not executable: its own fix), naming the file (and, for the udev rules, the rules that differ; a rules file
  * that differs only in comments is ok: udev reads the same rules); a mount point without an fstab line is drift too; a setting
  * Debian's /etc/hdparm.conf also gives the disk is drift when the values differ (the two fight at every boot and
  * hotplug) and unknown when they agree for now; persistence that cannot be told to work from here (a RUN of systemd-run
@@ -35,9 +35,10 @@ final class PersistenceChecker implements Checker {
         }
         for (PersistenceGap gap : evaluation.persistence().gaps()) {
             checks.add(new Check("persistence", gap.subject().equals(gap.file()) ? gap.file() : gap.subject() + " in " + gap.file(),
-                    CheckStatus.DRIFT, "holds the settings of " + evaluation.file(), "missing or out of date",
+                    CheckStatus.DRIFT, "holds the settings of " + evaluation.file(), gap.found(),
                     gap.cause() + "; the settings will be lost at reboot; fix: disktune apply"
-                            + (evaluation.file().equals(org.disktune.config.DesiredStateReader.PATH) ? "" : " --config " + evaluation.file())));
+                            + (evaluation.file().equals(org.disktune.config.DesiredStateReader.PATH) ? "" : " --config " + evaluation.file())
+                            + (gap.fix() == null ? "" : gap.fix())));
         }
         for (PersistenceGap gap : evaluation.persistence().uncertain()) {
             checks.add(new Check("persistence", gap.subject() + " in " + gap.file(), CheckStatus.UNKNOWN,

@@ -20,6 +20,7 @@ import com.google.common.jimfs.Jimfs;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.core.FileMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +45,31 @@ class AtomicFileWriterTest {
                 "a new inode renamed over the old one, not an in-place rewrite");
         assertEquals(List.of(), created);
         assertEquals(List.of("mkinitcpio.conf"), names(dir));
+    }
+
+    @Test
+    void aWriteWithAModeGivesItInTheRenameAndAModeChangeRefusesALinkOnARootOfTheRealFileSystem() throws IOException {
+        AtomicFileWriter contained = writer.containedIn(dir);
+        Path rcLocal = dir.resolve("etc/rc.local");
+        Files.createDirectories(rcLocal.getParent());
+        Files.writeString(rcLocal, "#!/bin/sh\n");
+        Files.setPosixFilePermissions(rcLocal, PosixFilePermissions.fromString("rw-r-----"));
+        Object inodeBefore = Files.readAttributes(rcLocal, "unix:ino").get("ino");
+
+        contained.write(rcLocal, "#!/bin/sh\nhdparm -d1 /dev/hde\n".getBytes(UTF_8), false, new FileMode(0750));
+        assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(rcLocal)));
+        assertEquals("#!/bin/sh\nhdparm -d1 /dev/hde\n", Files.readString(rcLocal));
+        assertFalse(inodeBefore.equals(Files.readAttributes(rcLocal, "unix:ino").get("ino")), "renamed over, with its mode");
+
+        contained.setMode(rcLocal, new FileMode(0640));
+        assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(rcLocal)));
+
+        Path link = dir.resolve("etc/link");
+        Files.createSymbolicLink(link, rcLocal);
+        DisktuneException refused = assertThrows(DisktuneException.class, () -> contained.setMode(link, new FileMode(0755)));
+        assertEquals(ExitCode.ENVIRONMENT, refused.exitCode());
+        assertTrue(refused.getMessage().startsWith("cannot change the mode of " + link + " to 0755: "), refused.getMessage());
+        assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(rcLocal)), "the link's target kept its mode");
     }
 
     @Test

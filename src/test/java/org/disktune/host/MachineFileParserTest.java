@@ -3,12 +3,14 @@ package org.disktune.host;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
+import org.disktune.core.FileMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,6 +19,37 @@ class MachineFileParserTest {
 
     private static MachineEntry.FileEntry file(String path, String content) {
         return new MachineEntry.FileEntry(path, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aFileMayCarryItsModeAndIs0644WithoutOne() {
+        List<MachineEntry> entries = MachineFileParser.parse("t", """
+                /etc/rc.local mode=0755 <<EOF
+                #!/bin/sh
+                EOF
+                /etc/a mode=0600 = one line
+                /etc/b mode=755 base64 AAE=
+                /etc/c mode=0640 =
+                /etc/d = 1
+                """);
+        assertEquals(List.of(new MachineEntry.FileEntry("/etc/rc.local", "#!/bin/sh\n".getBytes(StandardCharsets.UTF_8), new FileMode(0755)),
+                new MachineEntry.FileEntry("/etc/a", "one line\n".getBytes(StandardCharsets.UTF_8), new FileMode(0600)),
+                new MachineEntry.FileEntry("/etc/b", new byte[] {0, 1}, new FileMode(0755)),
+                new MachineEntry.FileEntry("/etc/c", "\n".getBytes(StandardCharsets.UTF_8), new FileMode(0640)),
+                new MachineEntry.FileEntry("/etc/d", "1\n".getBytes(StandardCharsets.UTF_8), FileMode.DEFAULT)), entries);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "/etc/x mode=0855 = 1|bad mode '0855'",
+            "/etc/x mode=rwx = 1|bad mode 'rwx'",
+            "/etc/x mode=04755 = 1|bad mode '04755'",
+            "/etc/x mode=0755|after the mode of /etc/x",
+            "/etc/x mode=0755 -> y|a link has no mode of its own: /etc/x"})
+    void aBadModeIsNamedWithItsLine(String line, String problem) {
+        DisktuneException e = assertThrows(DisktuneException.class, () -> MachineFileParser.parse("t", "# first\n" + line + "\n"));
+        assertEquals(ExitCode.USAGE, e.exitCode());
+        assertTrue(e.getMessage().startsWith("sample t line 2: ") && e.getMessage().contains(problem), e.getMessage());
     }
 
     @Test

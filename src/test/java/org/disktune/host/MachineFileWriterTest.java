@@ -75,6 +75,29 @@ class MachineFileWriterTest {
     }
 
     @Test
+    void aModeOtherThan0644IsWrittenAndMadeAgain() throws IOException {
+        String text = """
+                /etc/rc.local mode=0755 <<EOF
+                #!/bin/sh
+                touch /var/lock/subsys/local
+                EOF
+                /etc/secret mode=0600 = x
+                /etc/plain = y
+                """;
+        Path root = SampleMachines.newJimfsRoot(MachineFileParser.parse("t", text));
+        assertEquals("rwxr-xr-x", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(root.resolve("etc/rc.local"))));
+        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(root.resolve("etc/plain"))));
+        assertEquals("""
+                /etc/plain = y
+                /etc/rc.local mode=0755 <<EOF
+                #!/bin/sh
+                touch /var/lock/subsys/local
+                EOF
+                /etc/secret mode=0600 = x
+                """, MachineFileWriter.write(root));
+    }
+
+    @Test
     void refusesPathsTheFormatCannotHold(@TempDir Path root) throws IOException {
         Files.writeString(root.resolve("with space"), "1\n");
         assertThrows(IllegalArgumentException.class, () -> MachineFileWriter.write(root));

@@ -56,6 +56,9 @@ final class MachineFileChecker {
             int sp = line.indexOf(' ');
             String path = sp < 0 ? line : line.substring(0, sp);
             String rest = sp < 0 ? "" : line.substring(sp + 1);
+            if (rest.matches("mode=0?[0-7]{3} (= |=$|base64|<<).*")) { // a file's permission bits (0644 without)
+                rest = rest.substring(rest.indexOf(' ') + 1);
+            }
             if (sp < 0) {
                 if (path.endsWith("/") && path.length() > 1) {
                     m.put(name, no, path.substring(0, path.length() - 1), new Dir());

@@ -10,12 +10,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.disktune.apply.Change;
 import org.disktune.apply.WriteFile;
 import org.disktune.config.ConfigParser;
 import org.disktune.config.DesiredState;
+import org.disktune.core.FileMode;
 import org.disktune.detect.InitSystem;
 import org.disktune.detect.MachineDetector;
 import org.disktune.detect.MachineReport;
@@ -53,6 +55,28 @@ class OldSystemPersistenceTest {
         assertTrue(p.steps.notes().stream().anyMatch(n -> n.contains("no systemd") && n.contains("/etc/rc.local")), p.steps.notes().toString());
         assertEquals(List.of("/etc/rc.local"), p.steps.carriers());
         assertEquals(List.of(), p.steps.uncertain());
+    }
+
+    @Test
+    void anRcLocalThatIsNotExecutableIsMadeSoInTheWriteOfItsBlock() {
+        Planned p = plan("seed-centos5-ide", path -> Optional.of(new FileMode(0644)));
+        WriteFile rcLocal = write(p, "/etc/rc.local");
+        assertEquals(new FileMode(0644), rcLocal.oldMode());
+        assertEquals(new FileMode(0755), rcLocal.newMode());
+        assertTrue(rcLocal.reason().contains("made executable"), rcLocal.reason());
+        assertEquals(List.of("/etc/rc.local"), p.steps.carriers());
+
+        Planned executable = plan("seed-centos5-ide", path -> Optional.of(new FileMode(0755)));
+        assertEquals(null, write(executable, "/etc/rc.local").newMode(), "an executable rc.local keeps its mode");
+    }
+
+    @Test
+    void anRcLocalWhoseModeCannotBeReadIsUncertainNotACarrier() {
+        Planned p = plan("seed-centos5-ide", path -> Optional.empty());
+        assertEquals(null, write(p, "/etc/rc.local").newMode());
+        assertEquals(List.of(), p.steps.carriers());
+        assertEquals(1, p.steps.uncertain().size(), p.steps.uncertain().toString());
+        assertTrue(p.steps.uncertain().get(0).cause().contains("the mode of /etc/rc.local cannot be read"), p.steps.uncertain().toString());
     }
 
     @Test
@@ -126,6 +150,11 @@ class OldSystemPersistenceTest {
     }
 
     private static Planned plan(String sample) {
+        return plan(sample, null);
+    }
+
+    /** {@code modes}: the mode of each file (null: as the sample's tree has them). */
+    private static Planned plan(String sample, Function<String, Optional<FileMode>> modes) {
         try {
             DesiredState state = new ConfigParser().parse(Files.readAllBytes(CONFIGS.resolve(sample + ".conf")), "/etc/disktune/disktune.conf")
                     .state();
@@ -141,7 +170,8 @@ class OldSystemPersistenceTest {
                     throw new UncheckedIOException(e);
                 }
             };
-            PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, files);
+            RootedHost host = host(root);
+            PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, files, modes != null ? modes : host::mode);
             assertEquals(List.of(), steps.errors());
             return new Planned(machine, steps, files);
         } catch (IOException e) {
