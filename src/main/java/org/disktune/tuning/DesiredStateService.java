@@ -178,9 +178,7 @@ public final class DesiredStateService {
         }
         gaps.addAll(steps.unpersisted());
         List<String> inPlace = new ArrayList<>();
-        List<String> carriers = new ArrayList<>(PersistencePlanner.carriers(state));
-        carriers.addAll(steps.carriers());
-        for (String file : carriers) {
+        for (String file : steps.carriers()) {
             if (!pending.contains(file)) {
                 inPlace.add(file);
             }

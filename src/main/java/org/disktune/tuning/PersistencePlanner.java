@@ -24,6 +24,7 @@ import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
 import org.disktune.config.SettingValue;
 import org.disktune.detect.InitSystem;
+import org.disktune.detect.KernelRelease;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.hdparm.HdparmArgs;
@@ -58,8 +59,9 @@ public final class PersistencePlanner {
      * udevadm steps that load the new rules and replay them on the devices they match; {@code errors}: settings that
      * cannot be made to last (a match udev cannot see, an fstab line that cannot be edited); {@code unpersisted}:
      * settings that hold until the next boot only, each with the reason (a mount point fstab does not have); {@code notes}:
-     * what the plan says about how settings last on this machine; {@code carriers}: files beyond {@link #carriers(DesiredState)}
-     * that carry settings on this machine (the rc.local of a machine without systemd); {@code uncertain}: persistence that
+     * what the plan says about how settings last on this machine; {@code carriers}: the files that carry settings on this
+     * machine ({@link #carriers(DesiredState)}, less the udev rules where its udev can read none of them, plus the rc.local
+     * of a machine without systemd); {@code uncertain}: persistence that
      * cannot be told to work from here (a RUN of systemd-run where the init system is not known), for verify's unknown.
      */
     public record Steps(List<Change> files, List<Change> live, List<Change> reload, List<ConfigProblem> errors, List<PersistenceGap> unpersisted,
@@ -90,7 +92,12 @@ public final class PersistencePlanner {
         p.hdparm();
         p.mdReadAhead();
         p.mounts();
-        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted, p.notes, p.carriers, p.uncertain);
+        List<String> carriers = new ArrayList<>(carriers(state));
+        if (p.noRulesFile) {
+            carriers.remove(RULES);
+        }
+        carriers.addAll(p.carriers);
+        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted, p.notes, carriers, p.uncertain);
     }
 
     private final class Planning {
@@ -108,6 +115,8 @@ public final class PersistencePlanner {
         final List<String> carriers = new ArrayList<>();
         final List<PersistenceGap> uncertain = new ArrayList<>();
         final UdevRulesGenerator.Target target;
+        /** The udev of this machine cannot read any rule of the file: it is not a carrier here. */
+        boolean noRulesFile;
 
         Planning(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files) {
             this.state = state;
@@ -144,6 +153,7 @@ public final class PersistencePlanner {
             };
             GeneratedRules rules = new UdevRulesGenerator().generate(state, write, arrayMembers, target);
             errors.addAll(rules.errors());
+            unwritten(rules);
             if (hasHdparm(state)) {
                 InitSystem init = machine.initSystem();
                 if (!target.systemdRun()) {
@@ -156,7 +166,7 @@ public final class PersistencePlanner {
                             + "machine is not known (" + init.evidence() + "), so whether that runs at boot cannot be told"));
                 }
             }
-            if (!target.mdQueue() && hasMdReadAhead(state)) {
+            if (!target.mdQueue() && hasMdReadAhead(state) && !noRulesFile) {
                 notes.add("md arrays of kernel " + machine.kernel() + " have no queue/read_ahead_kb: the udev rules set their readahead with "
                         + UdevRulesGenerator.BLOCKDEV + " --setra (the BLKRASET ioctl) instead");
             }
@@ -166,6 +176,10 @@ public final class PersistencePlanner {
                 return;
             }
             if (after != null) {
+                if (!target.devtype()) {
+                    notes.add("kernel " + machine.kernel() + " sends no DEVTYPE with block events (2.6.25 added it): the udev rules tell a "
+                            + "whole disk by its range attribute instead");
+                }
                 int sections = rules.sections();
                 fileSteps.add(new WriteFile(UdevRulesGenerator.PATH, before, after, "udev rules that set the sysfs and hdparm settings of "
                         + sections + (sections == 1 ? " section" : " sections") + " at every boot and hotplug"));
@@ -188,6 +202,31 @@ public final class PersistencePlanner {
                     trigger.addAll(devices);
                     reload.add(new RunProgram(trigger, "replay the rules on the devices they match, as at boot and hotplug"));
                 }
+            }
+        }
+
+        /**
+         * Sections whose rule the udev of this machine cannot read are not written: their settings hold until the next
+         * boot (a gap verify reports), and the plan says why. A udev of unknown version on a machine not booted by
+         * systemd (whose udev is part of systemd from 183) may be one of them: verify cannot tell, so unknown.
+         */
+        private void unwritten(GeneratedRules rules) {
+            for (GeneratedRules.Unwritten u : rules.unwritten()) {
+                unpersisted.add(new PersistenceGap(RULES, u.section(), u.reason() + "; the sysfs settings of " + u.section() + " (line " + u.line()
+                        + " of " + file + ") hold until the next boot"));
+            }
+            noRulesFile = rules.text().isEmpty() && !rules.unwritten().isEmpty();
+            if (noRulesFile) {
+                notes.add("no udev rules file is written: " + machine.udev().describe() + " could read none of its rules");
+            } else if (!rules.unwritten().isEmpty()) {
+                notes.add("the udev rules are written for " + machine.udev().describe() + " and kernel " + machine.kernel() + ": "
+                        + rules.unwritten().size() + (rules.unwritten().size() == 1 ? " section is" : " sections are") + " left out of "
+                        + RULES + ", as that udev could not read " + (rules.unwritten().size() == 1 ? "its rule" : "their rules"));
+            }
+            if (rules.text().isPresent() && !machine.udev().known()) {
+                uncertain.add(new PersistenceGap(RULES, "udev rules", "the udev version of this machine is not known (" + machine.udev().evidence()
+                        + "), so whether its udev reads these rules (ATTR{} from 098, SYMLINK== from 114, ID_SERIAL_SHORT from 102 or 144) "
+                        + "cannot be told"));
             }
         }
 
@@ -450,10 +489,14 @@ public final class PersistencePlanner {
         return List.of("blockdev", "--setra", Long.toString(Long.parseLong(kb.strip()) * 2), device);
     }
 
-    /** What the udev rules of {@code machine} can do: systemd-run unless another init system is known; md readahead by kernel. */
+    /**
+     * What the udev rules of {@code machine} can do: systemd-run unless another init system is known; md readahead and
+     * DEVTYPE by kernel; the keys its udev reads by udev version (as for a current one when not known).
+     */
     public static UdevRulesGenerator.Target ruleTarget(MachineReport machine) {
+        boolean ide = machine.disks().stream().anyMatch(d -> d.name().startsWith("hd"));
         return new UdevRulesGenerator.Target(machine.initSystem().kind() != InitSystem.Kind.SYSVINIT,
-                MdArray.queueShown(machine.kernel()));
+                MdArray.queueShown(machine.kernel()), machine.udev().version(), KernelRelease.atLeast(machine.kernel(), 2, 6, 25), ide);
     }
 
     private static boolean hasHdparm(DesiredState state) {
