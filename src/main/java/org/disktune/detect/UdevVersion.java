@@ -33,7 +33,7 @@ public record UdevVersion(int version, String evidence) {
     /** The first udev that is part of systemd. */
     public static final int IN_SYSTEMD = 183;
 
-    private static final String DPKG_STATUS = "/var/lib/dpkg/status";
+    private static final String DPKG_STATUS = DpkgStatus.PATH;
     private static final Pattern DPKG_VERSION = Pattern.compile("(?:[0-9]+:)?(?:0\\.)?0*([0-9]{1,4})(?:[.~+-].*)?");
     private static final Pattern PACMAN_NAME = Pattern.compile("(?:udev|systemd)-(?:[0-9]+:)?0*([0-9]{1,4})(?:[.][0-9.]*)?-[0-9.]+");
     private static final Pattern DOC_NAME = Pattern.compile("udev-0*([0-9]{1,4})");
@@ -58,7 +58,7 @@ public record UdevVersion(int version, String evidence) {
                 .orElse(init.systemd() ? new UdevVersion(IN_SYSTEMD, "systemd boots it, and udev is part of systemd from 183") : UNKNOWN);
     }
 
-    /** The installed udev package of dpkg's status file: its Version, or the systemd package's where udev has none. */
+    /** The installed udev package of dpkg's status file and its Version (systemd's own version from Debian 8 on). */
     private static Optional<UdevVersion> fromDpkg(Host host) {
         Path status = host.path(DPKG_STATUS);
         if (!Files.isRegularFile(status)) {
@@ -70,27 +70,11 @@ public record UdevVersion(int version, String evidence) {
         } catch (IOException e) {
             return Optional.empty(); // an unreadable status file tells nothing: the other sources decide
         }
-        for (String stanza : text.split("\n\n")) {
-            String pkg = field(stanza, "Package");
-            String state = field(stanza, "Status");
-            String version = field(stanza, "Version");
-            if ("udev".equals(pkg) && state != null && state.endsWith(" installed") && version != null) {
-                Matcher m = DPKG_VERSION.matcher(version);
-                if (m.matches()) {
-                    return Optional.of(new UdevVersion(Integer.parseInt(m.group(1)), DPKG_STATUS + ": udev " + version));
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static String field(String stanza, String name) {
-        for (String line : stanza.split("\n")) {
-            if (line.startsWith(name + ":")) {
-                return line.substring(name.length() + 1).strip();
-            }
-        }
-        return null;
+        return DpkgStatus.installedVersion(text, "udev").flatMap(version -> {
+            Matcher m = DPKG_VERSION.matcher(version);
+            return m.matches() ? Optional.of(new UdevVersion(Integer.parseInt(m.group(1)), DPKG_STATUS + ": udev " + version))
+                    : Optional.empty();
+        });
     }
 
     /** The highest version among the entries of {@code directory} whose names match {@code name}. */

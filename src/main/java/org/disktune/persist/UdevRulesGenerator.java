@@ -354,7 +354,7 @@ public final class UdevRulesGenerator {
             } else if (mechanism == SettingMechanism.HDPARM) {
                 comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
                         + (target.systemdRun() ? " (hdparm, by " + LAUNCHER + " apply --device)"
-                                : " (hdparm, not by this rule: udev cannot start disktune without systemd; rc.local sets it at boot)"));
+                                : " (hdparm, not by this rule: udev cannot start disktune without systemd; hdparm.conf or rc.local sets it at boot)"));
                 hdparm = target.systemdRun();
             }
         }

@@ -23,14 +23,17 @@ import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
 import org.disktune.config.SettingValue;
+import org.disktune.detect.DpkgStatus;
 import org.disktune.detect.InitSystem;
 import org.disktune.detect.KernelRelease;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.hdparm.HdparmArgs;
+import org.disktune.hdparm.HdparmConfParser;
 import org.disktune.persist.FstabEditor;
 import org.disktune.persist.FstabResult;
 import org.disktune.persist.GeneratedRules;
+import org.disktune.persist.HdparmConfBlock;
 import org.disktune.persist.MountArgs;
 import org.disktune.persist.MountOptions;
 import org.disktune.persist.RcLocalBlock;
@@ -53,6 +56,7 @@ public final class PersistencePlanner {
     public static final String RULES = UdevRulesGenerator.PATH;
     public static final String RC_D_LOCAL = "/etc/rc.d/rc.local";
     public static final String RC_LOCAL = "/etc/rc.local";
+    public static final String HDPARM_CONF = "/etc/hdparm.conf";
 
     /**
      * {@code files}: writes of the udev rules and fstab; {@code live}: hdparm and remount steps; {@code reload}: the
@@ -158,7 +162,7 @@ public final class PersistencePlanner {
                 InitSystem init = machine.initSystem();
                 if (!target.systemdRun()) {
                     notes.add("the udev rules do not run disktune for hdparm settings: this machine has no systemd to start it from udev (init "
-                            + init.describe() + "); " + rcLocalPath() + " applies them at boot instead");
+                            + init.describe() + "); " + (debianHdparm() ? HDPARM_CONF : rcLocalPath()) + " applies them at boot instead");
                 } else if (init.kind() == InitSystem.Kind.UNKNOWN) {
                     notes.add("the init system of this machine is not known (" + init.evidence() + "): the udev rules apply hdparm settings by "
                             + "systemd-run, which only works when systemd boots it");
@@ -276,11 +280,14 @@ public final class PersistencePlanner {
         }
 
         /**
-         * Without systemd, the hdparm settings of the disks matched now go into disktune's block of rc.local (as report 004
-         * did by hand); the block goes away when nothing needs it. A disk plugged in later is not covered: said in a note.
+         * Without systemd, the hdparm settings of the disks matched now last through what the machine has: Debian's
+         * /etc/hdparm.conf where the hdparm package is installed (its init script and udev helper read the file at boot),
+         * else disktune's block of rc.local (as report 004 did by hand). The block goes away when nothing needs it. A
+         * disk plugged in later is not covered: said in a note.
          */
         void rcLocal() {
             Map<String, List<String>> flags = new LinkedHashMap<>(); // one hdparm per disk: hdparm -c3 -m16 -d1 /dev/hde
+            Map<String, List<String>> stanzas = new LinkedHashMap<>(); // the same as hdparm.conf lines: io32_support = 3
             if (!target.systemdRun()) {
                 for (EffectiveSetting s : tuning.settings()) {
                     if (s.setting().mechanism() == SettingMechanism.HDPARM && s.wanted() != null
@@ -288,8 +295,26 @@ public final class PersistencePlanner {
                         String device = s.identity() != null ? "/dev/disk/by-id/" + s.identity() : "/dev/" + s.target();
                         List<String> argv = HdparmArgs.set(s.setting(), s.wanted(), device);
                         flags.computeIfAbsent(device, d -> new ArrayList<>()).addAll(argv.subList(1, argv.size() - 1));
+                        String key = HdparmConfParser.key(s.setting()).orElseThrow();
+                        stanzas.computeIfAbsent(device, d -> new ArrayList<>()).add(key + " = " + argv.get(1).substring(2));
                     }
                 }
+            }
+            if (debianHdparm()) {
+                byte[] before = files.apply(HDPARM_CONF);
+                byte[] after = HdparmConfBlock.with(before, HdparmConfBlock.block(file, stanzas));
+                if (!Arrays.equals(before, after)) {
+                    fileSteps.add(new WriteFile(HDPARM_CONF, before, after, stanzas.isEmpty() ? "no hdparm setting needs " + HDPARM_CONF + " any more"
+                            : "hdparm settings at every boot through Debian's hdparm package, for the " + stanzas.size()
+                                    + (stanzas.size() == 1 ? " disk" : " disks") + " present now"));
+                }
+                if (!stanzas.isEmpty()) {
+                    carriers.add(HDPARM_CONF);
+                    notes.add(HDPARM_CONF + " carries the hdparm settings of the disks present now: this Debian machine has no systemd and has the "
+                            + "hdparm package, whose boot script applies that file; a disk plugged in later gets them from `disktune apply`");
+                }
+                stanzas.clear();
+                flags.clear(); // and any block an earlier plan left in rc.local goes away below
             }
             List<String> commands = new ArrayList<>();
             flags.forEach((device, options) -> {
@@ -317,6 +342,19 @@ public final class PersistencePlanner {
                 carriers.add(path);
                 notes.add(path + " sets the hdparm settings of the disks present now; a disk plugged in later gets them from `disktune apply`");
             }
+        }
+
+        /**
+         * Debian's hdparm package carries hdparm settings here: dpkg's status says hdparm is installed and its conffile
+         * /etc/hdparm.conf is there (a machine booted by systemd gets them from the udev rules instead).
+         */
+        private boolean debianHdparm() {
+            if (target.systemdRun()) {
+                return false;
+            }
+            byte[] status = files.apply(DpkgStatus.PATH);
+            return status != null && files.apply(HDPARM_CONF) != null
+                    && DpkgStatus.installedVersion(new String(status, StandardCharsets.ISO_8859_1), "hdparm").isPresent();
         }
 
         /**

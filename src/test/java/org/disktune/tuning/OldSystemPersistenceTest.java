@@ -181,6 +181,51 @@ class OldSystemPersistenceTest {
     }
 
     @Test
+    void debianWithoutSystemdButWithTheHdparmPackageCarriesHdparmSettingsInHdparmConfNotRcLocal() {
+        String config = "[disk seagates]\nmatch.model = ST3250620AS\nwrite_cache = off\napm = 254\n";
+        Planned p = plan("seed-arm-n2100-sil", config);
+        byte[] before = p.files.apply("/etc/hdparm.conf");
+        String after = written(p, "/etc/hdparm.conf");
+        assertEquals(new String(before, StandardCharsets.UTF_8) + """
+                # BEGIN disktune: generated from /etc/disktune/disktune.conf (hdparm settings of a machine without systemd); `disktune apply` rewrites this block
+                /dev/disk/by-id/ata-ST3250620AS_9QE05RV5 {
+                	write_cache = 0
+                	apm = 254
+                }
+                /dev/disk/by-id/ata-ST3250620AS_9QE0B7K2 {
+                	write_cache = 0
+                	apm = 254
+                }
+                # END disktune
+                """, after);
+        assertFalse(p.steps.files().stream().anyMatch(c -> c.toString().contains("/etc/rc.local")), p.steps.files().toString());
+        assertTrue(p.steps.carriers().contains("/etc/hdparm.conf") && !p.steps.carriers().contains("/etc/rc.local"), p.steps.carriers().toString());
+        assertTrue(p.steps.notes().stream().anyMatch(n -> n.startsWith("/etc/hdparm.conf carries the hdparm settings")), p.steps.notes().toString());
+
+        // read back by the one hdparm.conf parser: each stanza gives disktune's values, and Debian's script gets through the file
+        org.disktune.hdparm.HdparmConf parsed = org.disktune.hdparm.HdparmConfParser.parse(after.getBytes(StandardCharsets.UTF_8), "/etc/hdparm.conf");
+        assertEquals(List.of(), parsed.problems());
+        assertEquals(2, parsed.blocks().size());
+        for (org.disktune.hdparm.HdparmConf.DeviceBlock b : parsed.blocks()) {
+            assertTrue(parsed.applies(b), b.toString());
+            assertEquals(List.of("write_cache=off", "apm=254"), b.options().stream().map(o -> o.setting().key() + "=" + o.settingValue()).toList());
+        }
+        // disktune's own stanzas are not the administrator's: blanked for the overlap check and init's import, lines kept
+        byte[] without = org.disktune.persist.HdparmConfBlock.withoutBlock(after.getBytes(StandardCharsets.UTF_8));
+        assertEquals(after.split("\n", -1).length, new String(without, StandardCharsets.UTF_8).split("\n", -1).length);
+        assertEquals(List.of(), org.disktune.hdparm.HdparmConfParser.parse(without, "/etc/hdparm.conf").blocks());
+        assertTrue(new String(without, StandardCharsets.UTF_8).startsWith(new String(before, StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void withoutTheHdparmPackageTheSameDebianMachineUsesRcLocal() {
+        String config = "[disk seagates]\nmatch.model = ST3250620AS\nwrite_cache = off\n";
+        Planned p = plan("seed-raid5-raptors", config.replace("ST3250620AS", "ST3320620AS")); // etch without hdparm in dpkg's status
+        assertFalse(p.steps.files().stream().anyMatch(c -> c.toString().contains("/etc/hdparm.conf")), p.steps.files().toString());
+        assertTrue(written(p, "/etc/rc.local").contains("hdparm -W0 /dev/disk/by-id/ata-ST3320620AS_9QF0ABCD\n"));
+    }
+
+    @Test
     void kernelsFrom2632OnShowMdQueue() {
         assertFalse(MdArray.queueShown("2.6.18-8.el5"));
         assertFalse(MdArray.queueShown("2.6.31.14"));
@@ -210,26 +255,29 @@ class OldSystemPersistenceTest {
 
     private static Planned plan(String sample) {
         try {
-            DesiredState state = new ConfigParser().parse(Files.readAllBytes(CONFIGS.resolve(sample + ".conf")), "/etc/disktune/disktune.conf")
-                    .state();
-            Path root = new SampleMachines().materialize(sample);
-            MachineReport machine = new MachineDetector(host(root)).detect();
-            TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
-            assertEquals(List.of(), tuning.errors());
-            Function<String, byte[]> files = path -> {
-                Path p = root.resolve(path.substring(1));
-                try {
-                    return Files.exists(p) ? Files.readAllBytes(p) : null;
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            };
-            PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, files);
-            assertEquals(List.of(), steps.errors());
-            return new Planned(machine, steps, files);
+            return plan(sample, Files.readString(CONFIGS.resolve(sample + ".conf")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static Planned plan(String sample, String config) {
+        DesiredState state = new ConfigParser().parse(config.getBytes(StandardCharsets.UTF_8), "/etc/disktune/disktune.conf").state();
+        Path root = new SampleMachines().materialize(sample);
+        MachineReport machine = new MachineDetector(host(root)).detect();
+        TuningPlan tuning = new DesiredStatePlanner().plan(state, machine);
+        assertEquals(List.of(), tuning.errors());
+        Function<String, byte[]> files = path -> {
+            Path p = root.resolve(path.substring(1));
+            try {
+                return Files.exists(p) ? Files.readAllBytes(p) : null;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+        PersistencePlanner.Steps steps = new PersistencePlanner(false).plan(state, tuning, machine, files);
+        assertEquals(List.of(), steps.errors());
+        return new Planned(machine, steps, files);
     }
 
     private static RootedHost host(Path root) {
