@@ -95,11 +95,12 @@ public final class MachineDetector {
         List<AtaPort> ports = ataPorts(disks, controllers);
         List<MdArray> arrays = mdArrays(disks);
         List<Mount> mounts = mounts(disks);
+        InitSystem init = InitSystem.detect(host);
         MachineReport withoutFindings = new MachineReport(kernel, List.copyOf(controllers.values()), ports, disks, arrays, mounts,
                 List.of(), log.notes());
         return new MachineReport(kernel, withoutFindings.controllers(), ports, disks, arrays, mounts,
                 new FindingsAnalyzer(DriverCatalog.load(), new ModprobeConfigReader(host).read()).analyze(withoutFindings), log.notes(),
-                LoadableSchedulers.read(host, kernel), InitSystem.detect(host));
+                LoadableSchedulers.read(host, kernel), init, UdevVersion.detect(host, init));
     }
 
     /**

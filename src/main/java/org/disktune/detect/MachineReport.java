@@ -9,6 +9,7 @@ import java.util.List;
  * {@code loadableSchedulers}: I/O schedulers built as modules of the running kernel, which a write to
  * {@code queue/scheduler} loads (see {@link LoadableSchedulers}); empty when the kernel's modules.alias is not there.
  * {@code initSystem}: what boots the machine ({@link InitSystem}), which decides what can carry a setting across reboots.
+ * {@code udev}: its udev's version ({@link UdevVersion}), which decides what a generated udev rule may use.
  */
 public record MachineReport(
         String kernel,
@@ -20,11 +21,19 @@ public record MachineReport(
         List<Finding> findings,
         List<String> notes,
         List<String> loadableSchedulers,
-        InitSystem initSystem) {
+        InitSystem initSystem,
+        UdevVersion udev) {
 
     public MachineReport {
         loadableSchedulers = loadableSchedulers == null ? List.of() : List.copyOf(loadableSchedulers);
         initSystem = initSystem == null ? InitSystem.UNKNOWN : initSystem;
+        udev = udev == null ? UdevVersion.UNKNOWN : udev;
+    }
+
+    /** A report whose udev version is not known. */
+    public MachineReport(String kernel, List<Controller> controllers, List<AtaPort> ataPorts, List<Disk> disks, List<MdArray> mdArrays,
+            List<Mount> mounts, List<Finding> findings, List<String> notes, List<String> loadableSchedulers, InitSystem initSystem) {
+        this(kernel, controllers, ataPorts, disks, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, UdevVersion.UNKNOWN);
     }
 
     /** A report whose init system is not known. */
@@ -52,6 +61,6 @@ public record MachineReport(
             }
         }
         shown = Collections.unmodifiableList(shown); // unmodifiable, as the stream's toList() was
-        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem);
+        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, udev);
     }
 }

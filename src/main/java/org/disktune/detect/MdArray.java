@@ -8,7 +8,6 @@ import java.util.List;
  */
 public record MdArray(String name, String level, String state, Integer raidDisks, List<String> members, Integer readAheadKb,
         String uuid, Integer stripeCacheSize) {
-    private static final java.util.regex.Pattern RELEASE = java.util.regex.Pattern.compile("(\\d{1,4})\\.(\\d{1,4})(?:\\.(\\d{1,4}))?\\b.*");
 
     /**
      * True when md arrays of kernel {@code release} ("2.6.18-8.el5") show {@code queue/read_ahead_kb}: from Linux 2.6.32
@@ -16,13 +15,6 @@ public record MdArray(String name, String level, String state, Integer raidDisks
      * and BLKRAGET ioctls). An unknown release counts as a current kernel.
      */
     public static boolean queueShown(String release) {
-        java.util.regex.Matcher m = release == null ? null : RELEASE.matcher(release);
-        if (m == null || !m.matches()) {
-            return true;
-        }
-        int major = Integer.parseInt(m.group(1));
-        int minor = Integer.parseInt(m.group(2));
-        int patch = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
-        return major > 2 || major == 2 && (minor > 6 || minor == 6 && patch >= 32);
+        return KernelRelease.atLeast(release, 2, 6, 32);
     }
 }

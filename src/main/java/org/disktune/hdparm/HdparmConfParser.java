@@ -47,6 +47,15 @@ public final class HdparmConfParser {
     private HdparmConfParser() {
     }
 
+    /**
+     * The hdparm.conf key that gives {@code setting} in a device stanza ({@code spindown_time} for standby), or empty for
+     * a setting hdparm.conf has no key of; the inverse of the mapping this parser reads with.
+     */
+    public static java.util.Optional<String> key(Setting setting) {
+        return SETTINGS.entrySet().stream().filter(e -> e.getValue() == setting && !e.getKey().equals("force_spindown_time"))
+                .map(Map.Entry::getKey).findFirst();
+    }
+
     public static HdparmConf parse(byte[] bytes, String file) {
         String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n", -1);
         List<HdparmConf.Option> defaults = new ArrayList<>();

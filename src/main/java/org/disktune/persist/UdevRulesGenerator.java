@@ -69,14 +69,62 @@ public final class UdevRulesGenerator {
      * init system is not systemd: then hdparm settings get no RUN and persist elsewhere, and the comment says so);
      * {@code mdQueue}, {@code queue/read_ahead_kb} on md arrays (false before Linux 2.6.32: then an array's readahead
      * is set by a RUN of {@code blockdev --setra} in 512-byte sectors, the BLKRASET ioctl, instead of an ATTR the
-     * kernel does not have).
+     * kernel does not have); {@code udev}, the version of its udev (0: not known, rules are written as for a current
+     * one); {@code devtype}, block events carry {@code DEVTYPE=disk|partition} (Linux 2.6.25 made block devices
+     * core devices of type disk and partition; before, genhd.c's raw kobjects sent no DEVTYPE, so
+     * {@code ENV{DEVTYPE}=="disk"} never matched and a whole disk is told by its {@code range} attribute, which
+     * partitions lack); {@code ideDisks}, legacy IDE {@code hd*} disks on the machine, whose serial udev's ata_id
+     * exports as {@code ID_SERIAL_SHORT} only from 144.
      */
-    public record Target(boolean systemdRun, boolean mdQueue) {
+    public record Target(boolean systemdRun, boolean mdQueue, int udev, boolean devtype, boolean ideDisks) {
         /** A current systemd machine. */
         public static final Target CURRENT = new Target(true, true);
+
+        public Target(boolean systemdRun, boolean mdQueue) {
+            this(systemdRun, mdQueue, 0, true, false);
+        }
+
+        /** Why this udev cannot read any rule of this file (no ATTR{} before 098), or empty. */
+        Optional<String> noRules() {
+            return udev > 0 && udev < ATTR_KEYS ? Optional.of(udevName() + " has no ATTR{} keys (udev 098 added them, "
+                    + "to match and to write a sysfs attribute), so no udev rule can write these settings") : Optional.empty();
+        }
+
+        /** Why this udev cannot read a rule with {@code key}, or empty. */
+        Optional<String> cannotRead(UdevKey key) {
+            if (udev == 0) {
+                return Optional.empty();
+            }
+            if (key.name().equals("SYMLINK") && key.isMatch() && udev < SYMLINK_MATCH) {
+                return Optional.of(udevName() + " cannot match a SYMLINK (udev 114 added SYMLINK==), which match.by-id and match.md need");
+            }
+            if (key.name().equals("ENV") && "ID_SERIAL_SHORT".equals(key.attribute())
+                    && (udev < SCSI_ID_SERIAL_SHORT || ideDisks && udev < ATA_ID_SERIAL_SHORT)) {
+                return Optional.of(udevName() + " exports no ID_SERIAL_SHORT for " + (udev < SCSI_ID_SERIAL_SHORT ? "its disks (scsi_id "
+                        + "from udev 102" : "IDE disks (ata_id from udev 144") + ", only ID_SERIAL), which match.serial needs; "
+                        + "match by model, or by name with match.name");
+            }
+            return Optional.empty();
+        }
+
+        private String udevName() {
+            return "udev " + String.format("%03d", udev) + " of this machine";
+        }
     }
 
-    private static final String BASE = "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\"";
+    /** udev's NEWS: 098 added ATTR{} (matching and writing the event device's attributes), 114 SYMLINK==. */
+    public static final int ATTR_KEYS = 98;
+    public static final int SYMLINK_MATCH = 114;
+    /** udev's ChangeLog: "scsi_id: export ID_SERIAL_SHORT without vendor/product" (102), "ata_id: sync ID_SERIAL(_SHORT)" (144). */
+    public static final int SCSI_ID_SERIAL_SHORT = 102;
+    public static final int ATA_ID_SERIAL_SHORT = 144;
+
+    private static final String BASE = "ACTION==\"add|change\", SUBSYSTEM==\"block\", ";
+
+    /** The keys every rule starts with: a whole disk's add or change event, told by DEVTYPE or, before 2.6.25, by range. */
+    private static String base(Target target) {
+        return BASE + (target.devtype() ? "ENV{DEVTYPE}==\"disk\"" : "ATTR{range}==\"?*\"");
+    }
 
     /** The rule text of one section (or of its schedulers), where it sorts, and the section's line (which names it). */
     private record Section(Specificity rank, int line, String text) {
@@ -103,6 +151,15 @@ public final class UdevRulesGenerator {
     /** As above, for a machine that honours what {@code target} says. */
     public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted, UdevMatches.MdMembers members, Target target) {
         String file = state.source() == null ? "(no configuration file)" : state.source();
+        List<GeneratedRules.Unwritten> unwritten = new ArrayList<>();
+        Optional<String> noRules = target.noRules();
+        if (noRules.isPresent()) {
+            state.disks().stream().filter(r -> persisted(r.settings()))
+                    .forEach(r -> unwritten.add(new GeneratedRules.Unwritten("[" + r.section() + "]", r.line(), noRules.get())));
+            state.arrays().stream().filter(r -> persisted(r.settings()))
+                    .forEach(r -> unwritten.add(new GeneratedRules.Unwritten("[" + r.section() + "]", r.line(), noRules.get())));
+            return new GeneratedRules(PATH, Optional.empty(), 0, UdevMatches.problems(state, members), unwritten);
+        }
         List<ConfigProblem> errors = new ArrayList<>();
         List<Section> schedulers = new ArrayList<>();
         List<Section> disks = new ArrayList<>();
@@ -114,6 +171,11 @@ public final class UdevRulesGenerator {
             }
             if (!(UdevMatches.section(rule, members) instanceof UdevMatches.Expressed expressed)) {
                 continue; // reported by UdevMatches.problems
+            }
+            Optional<String> unread = expressed.keys().stream().map(target::cannotRead).flatMap(Optional::stream).findFirst();
+            if (unread.isPresent()) {
+                unwritten.add(new GeneratedRules.Unwritten("[" + rule.section() + "]", rule.line(), unread.get()));
+                continue;
             }
             List<SettingValue> scheduler = new ArrayList<>();
             List<SettingValue> rest = new ArrayList<>();
@@ -144,7 +206,7 @@ public final class UdevRulesGenerator {
             List<String> comment = new ArrayList<>();
             comment.add("# [" + rule.section() + "] line " + rule.line());
             List<String> lines = new ArrayList<>();
-            lines.add(BASE);
+            lines.add(base(target));
             if (rule.uuid() != null) {
                 String uuid = mdadmUuid(rule.uuid());
                 comment.add("#   match.uuid = " + uuid);
@@ -175,9 +237,13 @@ public final class UdevRulesGenerator {
         disks.sort(ORDER);
         arrays.sort(ORDER);
         if (schedulers.isEmpty() && disks.isEmpty() && arrays.isEmpty()) {
-            return new GeneratedRules(PATH, Optional.empty(), 0, errors);
+            return new GeneratedRules(PATH, Optional.empty(), 0, errors, unwritten);
         }
         StringBuilder text = new StringBuilder(header(file));
+        if (!target.devtype()) {
+            text.append("# This kernel sends no DEVTYPE with block events (Linux 2.6.25 added it): a whole disk or array\n"
+                    + "# is told by its range attribute, which partitions lack.\n");
+        }
         java.util.Set<Integer> sections = new java.util.HashSet<>();
         for (List<Section> rules : List.of(schedulers, disks, arrays)) {
             for (Section s : rules) {
@@ -193,7 +259,7 @@ public final class UdevRulesGenerator {
         for (Section s : arrays) {
             text.append('\n').append(s.text());
         }
-        return new GeneratedRules(PATH, Optional.of(text.toString()), sections.size(), errors);
+        return new GeneratedRules(PATH, Optional.of(text.toString()), sections.size(), errors, unwritten);
     }
 
     /** One rule of a [disk] section for {@code subset} of its settings; empty when a value is refused. */
@@ -207,7 +273,7 @@ public final class UdevRulesGenerator {
                             + String.join(", ", members.byIdNames(md.value()).orElse(List.of())) + ")" : ""));
         }
         List<String> lines = new ArrayList<>();
-        lines.add(BASE + ", KERNEL!=\"md*|dm-*\"");
+        lines.add(base(target) + ", KERNEL!=\"md*|dm-*\"");
         lines.add(render(expressed.keys()));
         Optional<List<String>> settings = settings(subset, wanted, target, file, comment, errors);
         if (settings.isEmpty() || settings.get().isEmpty()) {
@@ -288,7 +354,7 @@ public final class UdevRulesGenerator {
             } else if (mechanism == SettingMechanism.HDPARM) {
                 comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
                         + (target.systemdRun() ? " (hdparm, by " + LAUNCHER + " apply --device)"
-                                : " (hdparm, not by this rule: udev cannot start disktune without systemd; rc.local sets it at boot)"));
+                                : " (hdparm, not by this rule: udev cannot start disktune without systemd; hdparm.conf or rc.local sets it at boot)"));
                 hdparm = target.systemdRun();
             }
         }

@@ -31,6 +31,7 @@ import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.OptionValidator;
+import org.disktune.persist.HdparmConfBlock;
 import org.disktune.persist.Fstab;
 import org.disktune.persist.UdevRulesDifference;
 import org.disktune.persist.UdevRulesGenerator;
@@ -182,9 +183,7 @@ public final class DesiredStateService {
         }
         gaps.addAll(steps.unpersisted());
         List<String> inPlace = new ArrayList<>();
-        List<String> carriers = new ArrayList<>(PersistencePlanner.carriers(state));
-        carriers.addAll(steps.carriers());
-        for (String file : carriers) {
+        for (String file : steps.carriers()) {
             if (!pending.contains(file)) {
                 inPlace.add(file);
             }
@@ -399,7 +398,9 @@ public final class DesiredStateService {
                 return InitService.kernelNameOf(host, devicePath);
             }
         };
-        return HdparmConfOverlap.find(org.disktune.hdparm.HdparmConfParser.parse(bytes, InitService.HDPARM_CONF), tuning.settings(),
+        // disktune's own stanzas (its carrier on Debian without systemd) are not the administrator's: blanked, lines kept
+        return HdparmConfOverlap.find(org.disktune.hdparm.HdparmConfParser.parse(HdparmConfBlock.withoutBlock(bytes), InitService.HDPARM_CONF),
+                tuning.settings(),
                 kernelNameOf);
     }
 

@@ -29,7 +29,7 @@ import org.disktune.modprobe.DriverCatalog;
  */
 public final class InitService {
     /** Debian's hdparm configuration, imported into the proposal when the host has it. */
-    static final String HDPARM_CONF = "/etc/hdparm.conf";
+    static final String HDPARM_CONF = PersistencePlanner.HDPARM_CONF;
 
     private final Host host;
 
@@ -49,7 +49,8 @@ public final class InitService {
         MachineReport report = new MachineDetector(host).detect();
         byte[] hdparmConf = readIfExists(HDPARM_CONF);
         Proposal proposal = new InitProposer(DriverCatalog.load()).propose(report,
-                hdparmConf == null ? null : HdparmConfParser.parse(hdparmConf, HDPARM_CONF), this::kernelNameOf);
+                hdparmConf == null ? null : HdparmConfParser.parse(org.disktune.persist.HdparmConfBlock.withoutBlock(hdparmConf), HDPARM_CONF),
+                this::kernelNameOf);
         if (!write) {
             return new InitResult(DesiredStateReader.PATH, proposal.text(), proposal.reasons(), proposal.notes(), false, null);
         }

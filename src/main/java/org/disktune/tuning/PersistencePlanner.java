@@ -25,13 +25,17 @@ import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
 import org.disktune.config.SettingValue;
 import org.disktune.core.FileMode;
+import org.disktune.detect.DpkgStatus;
 import org.disktune.detect.InitSystem;
+import org.disktune.detect.KernelRelease;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.hdparm.HdparmArgs;
+import org.disktune.hdparm.HdparmConfParser;
 import org.disktune.persist.FstabEditor;
 import org.disktune.persist.FstabResult;
 import org.disktune.persist.GeneratedRules;
+import org.disktune.persist.HdparmConfBlock;
 import org.disktune.persist.MountArgs;
 import org.disktune.persist.MountOptions;
 import org.disktune.persist.RcLocalBlock;
@@ -54,14 +58,16 @@ public final class PersistencePlanner {
     public static final String RULES = UdevRulesGenerator.PATH;
     public static final String RC_D_LOCAL = "/etc/rc.d/rc.local";
     public static final String RC_LOCAL = "/etc/rc.local";
+    public static final String HDPARM_CONF = "/etc/hdparm.conf";
 
     /**
      * {@code files}: writes of the udev rules and fstab; {@code live}: hdparm and remount steps; {@code reload}: the
      * udevadm steps that load the new rules and replay them on the devices they match; {@code errors}: settings that
      * cannot be made to last (a match udev cannot see, an fstab line that cannot be edited); {@code unpersisted}:
      * settings that hold until the next boot only, each with the reason (a mount point fstab does not have); {@code notes}:
-     * what the plan says about how settings last on this machine; {@code carriers}: files beyond {@link #carriers(DesiredState)}
-     * that carry settings on this machine (the rc.local of a machine without systemd); {@code uncertain}: persistence that
+     * what the plan says about how settings last on this machine; {@code carriers}: the files that carry settings on this
+     * machine ({@link #carriers(DesiredState)}, less the udev rules where its udev can read none of them, plus the rc.local
+     * of a machine without systemd); {@code uncertain}: persistence that
      * cannot be told to work from here (a RUN of systemd-run where the init system is not known), for verify's unknown.
      */
     public record Steps(List<Change> files, List<Change> live, List<Change> reload, List<ConfigProblem> errors, List<PersistenceGap> unpersisted,
@@ -97,7 +103,12 @@ public final class PersistencePlanner {
         p.hdparm();
         p.mdReadAhead();
         p.mounts();
-        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted, p.notes, p.carriers, p.uncertain);
+        List<String> carriers = new ArrayList<>(carriers(state));
+        if (p.noRulesFile) {
+            carriers.remove(RULES);
+        }
+        carriers.addAll(p.carriers);
+        return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted, p.notes, carriers, p.uncertain);
     }
 
     private final class Planning {
@@ -116,6 +127,8 @@ public final class PersistencePlanner {
         final List<String> carriers = new ArrayList<>();
         final List<PersistenceGap> uncertain = new ArrayList<>();
         final UdevRulesGenerator.Target target;
+        /** The udev of this machine cannot read any rule of the file: it is not a carrier here. */
+        boolean noRulesFile;
 
         Planning(DesiredState state, TuningPlan tuning, MachineReport machine, Function<String, byte[]> files,
                 Function<String, Optional<FileMode>> modes) {
@@ -154,11 +167,12 @@ public final class PersistencePlanner {
             };
             GeneratedRules rules = new UdevRulesGenerator().generate(state, write, arrayMembers, target);
             errors.addAll(rules.errors());
+            unwritten(rules);
             if (hasHdparm(state)) {
                 InitSystem init = machine.initSystem();
                 if (!target.systemdRun()) {
                     notes.add("the udev rules do not run disktune for hdparm settings: this machine has no systemd to start it from udev (init "
-                            + init.describe() + "); " + rcLocalPath() + " applies them at boot instead");
+                            + init.describe() + "); " + (debianHdparm() ? HDPARM_CONF : rcLocalPath()) + " applies them at boot instead");
                 } else if (init.kind() == InitSystem.Kind.UNKNOWN) {
                     notes.add("the init system of this machine is not known (" + init.evidence() + "): the udev rules apply hdparm settings by "
                             + "systemd-run, which only works when systemd boots it");
@@ -166,7 +180,7 @@ public final class PersistencePlanner {
                             + "machine is not known (" + init.evidence() + "), so whether that runs at boot cannot be told"));
                 }
             }
-            if (!target.mdQueue() && hasMdReadAhead(state)) {
+            if (!target.mdQueue() && hasMdReadAhead(state) && !noRulesFile) {
                 notes.add("md arrays of kernel " + machine.kernel() + " have no queue/read_ahead_kb: the udev rules set their readahead with "
                         + UdevRulesGenerator.BLOCKDEV + " --setra (the BLKRASET ioctl) instead");
             }
@@ -176,6 +190,10 @@ public final class PersistencePlanner {
                 return;
             }
             if (after != null) {
+                if (!target.devtype()) {
+                    notes.add("kernel " + machine.kernel() + " sends no DEVTYPE with block events (2.6.25 added it): the udev rules tell a "
+                            + "whole disk by its range attribute instead");
+                }
                 int sections = rules.sections();
                 fileSteps.add(new WriteFile(UdevRulesGenerator.PATH, before, after, "udev rules that set the sysfs and hdparm settings of "
                         + sections + (sections == 1 ? " section" : " sections") + " at every boot and hotplug"));
@@ -198,6 +216,31 @@ public final class PersistencePlanner {
                     trigger.addAll(devices);
                     reload.add(new RunProgram(trigger, "replay the rules on the devices they match, as at boot and hotplug"));
                 }
+            }
+        }
+
+        /**
+         * Sections whose rule the udev of this machine cannot read are not written: their settings hold until the next
+         * boot (a gap verify reports), and the plan says why. A udev of unknown version on a machine not booted by
+         * systemd (whose udev is part of systemd from 183) may be one of them: verify cannot tell, so unknown.
+         */
+        private void unwritten(GeneratedRules rules) {
+            for (GeneratedRules.Unwritten u : rules.unwritten()) {
+                unpersisted.add(new PersistenceGap(RULES, u.section(), u.reason() + "; the sysfs settings of " + u.section() + " (line " + u.line()
+                        + " of " + file + ") hold until the next boot"));
+            }
+            noRulesFile = rules.text().isEmpty() && !rules.unwritten().isEmpty();
+            if (noRulesFile) {
+                notes.add("no udev rules file is written: " + machine.udev().describe() + " could read none of its rules");
+            } else if (!rules.unwritten().isEmpty()) {
+                notes.add("the udev rules are written for " + machine.udev().describe() + " and kernel " + machine.kernel() + ": "
+                        + rules.unwritten().size() + (rules.unwritten().size() == 1 ? " section is" : " sections are") + " left out of "
+                        + RULES + ", as that udev could not read " + (rules.unwritten().size() == 1 ? "its rule" : "their rules"));
+            }
+            if (rules.text().isPresent() && !machine.udev().known()) {
+                uncertain.add(new PersistenceGap(RULES, "udev rules", "the udev version of this machine is not known (" + machine.udev().evidence()
+                        + "), so whether its udev reads these rules (ATTR{} from 098, SYMLINK== from 114, ID_SERIAL_SHORT from 102 or 144) "
+                        + "cannot be told"));
             }
         }
 
@@ -247,12 +290,15 @@ public final class PersistencePlanner {
         }
 
         /**
-         * Without systemd, the hdparm settings of the disks matched now go into disktune's block of rc.local (as report 004
-         * did by hand), and an rc.local that is not executable is made so (boot skips it otherwise); one whose mode cannot
-         * be read is uncertain. The block goes away when nothing needs it. A disk plugged in later is not covered: said in a note.
+         * Without systemd, the hdparm settings of the disks matched now last through what the machine has: Debian's
+         * /etc/hdparm.conf where the hdparm package is installed (its init script and udev helper read the file at boot),
+         * else disktune's block of rc.local (as report 004 did by hand), and an rc.local that is not executable is made
+         * so (boot skips it otherwise); one whose mode cannot be read is uncertain. The block goes away when nothing needs
+         * it. A disk plugged in later is not covered: said in a note.
          */
         void rcLocal() {
             Map<String, List<String>> flags = new LinkedHashMap<>(); // one hdparm per disk: hdparm -c3 -m16 -d1 /dev/hde
+            Map<String, List<String>> stanzas = new LinkedHashMap<>(); // the same as hdparm.conf lines: io32_support = 3
             if (!target.systemdRun()) {
                 for (EffectiveSetting s : tuning.settings()) {
                     if (s.setting().mechanism() == SettingMechanism.HDPARM && s.wanted() != null
@@ -260,8 +306,26 @@ public final class PersistencePlanner {
                         String device = s.identity() != null ? "/dev/disk/by-id/" + s.identity() : "/dev/" + s.target();
                         List<String> argv = HdparmArgs.set(s.setting(), s.wanted(), device);
                         flags.computeIfAbsent(device, d -> new ArrayList<>()).addAll(argv.subList(1, argv.size() - 1));
+                        String key = HdparmConfParser.key(s.setting()).orElseThrow();
+                        stanzas.computeIfAbsent(device, d -> new ArrayList<>()).add(key + " = " + argv.get(1).substring(2));
                     }
                 }
+            }
+            if (debianHdparm()) {
+                byte[] before = files.apply(HDPARM_CONF);
+                byte[] after = HdparmConfBlock.with(before, HdparmConfBlock.block(file, stanzas));
+                if (!Arrays.equals(before, after)) {
+                    fileSteps.add(new WriteFile(HDPARM_CONF, before, after, stanzas.isEmpty() ? "no hdparm setting needs " + HDPARM_CONF + " any more"
+                            : "hdparm settings at every boot through Debian's hdparm package, for the " + stanzas.size()
+                                    + (stanzas.size() == 1 ? " disk" : " disks") + " present now"));
+                }
+                if (!stanzas.isEmpty()) {
+                    carriers.add(HDPARM_CONF);
+                    notes.add(HDPARM_CONF + " carries the hdparm settings of the disks present now: this Debian machine has no systemd and has the "
+                            + "hdparm package, whose boot script applies that file; a disk plugged in later gets them from `disktune apply`");
+                }
+                stanzas.clear();
+                flags.clear(); // and any block an earlier plan left in rc.local goes away below
             }
             List<String> commands = new ArrayList<>();
             flags.forEach((device, options) -> {
@@ -301,6 +365,19 @@ public final class PersistencePlanner {
                 }
                 notes.add(path + " sets the hdparm settings of the disks present now; a disk plugged in later gets them from `disktune apply`");
             }
+        }
+
+        /**
+         * Debian's hdparm package carries hdparm settings here: dpkg's status says hdparm is installed and its conffile
+         * /etc/hdparm.conf is there (a machine booted by systemd gets them from the udev rules instead).
+         */
+        private boolean debianHdparm() {
+            if (target.systemdRun()) {
+                return false;
+            }
+            byte[] status = files.apply(DpkgStatus.PATH);
+            return status != null && files.apply(HDPARM_CONF) != null
+                    && DpkgStatus.installedVersion(new String(status, StandardCharsets.ISO_8859_1), "hdparm").isPresent();
         }
 
         /**
@@ -473,10 +550,14 @@ public final class PersistencePlanner {
         return List.of("blockdev", "--setra", Long.toString(Long.parseLong(kb.strip()) * 2), device);
     }
 
-    /** What the udev rules of {@code machine} can do: systemd-run unless another init system is known; md readahead by kernel. */
+    /**
+     * What the udev rules of {@code machine} can do: systemd-run unless another init system is known; md readahead and
+     * DEVTYPE by kernel; the keys its udev reads by udev version (as for a current one when not known).
+     */
     public static UdevRulesGenerator.Target ruleTarget(MachineReport machine) {
+        boolean ide = machine.disks().stream().anyMatch(d -> d.name().startsWith("hd"));
         return new UdevRulesGenerator.Target(machine.initSystem().kind() != InitSystem.Kind.SYSVINIT,
-                MdArray.queueShown(machine.kernel()));
+                MdArray.queueShown(machine.kernel()), machine.udev().version(), KernelRelease.atLeast(machine.kernel(), 2, 6, 25), ide);
     }
 
     private static boolean hasHdparm(DesiredState state) {

@@ -126,7 +126,7 @@ class HonestWordsCommandTest {
     void aCommentAddedToTheRulesFileIsAHandEditWithTheSettingsIntactAndAChangedRuleIsNamed() throws IOException {
         Path root = SampleRoots.materialize("seed-raid5-raptors");
         LiveTree host = new LiveTree(root, Session.treeKernelLog(root, "sample seed-raid5-raptors"));
-        write(host, CONFIG, "[disk raptors]\nmatch.md = md7\nqueue_depth = 1\n");
+        write(host, CONFIG, "[disk raptors]\nmatch.model = WDC WD740ADFD*\nqueue_depth = 1\n");
         CliRun apply = run(host, "apply");
         assertEquals(0, apply.exitCode(), apply.out() + apply.err());
         String rules = Files.readString(host.path(RULES));
@@ -142,7 +142,7 @@ class HonestWordsCommandTest {
         CliRun changed = run(host, "verify");
         assertEquals(1, changed.exitCode(), changed.out());
         String drift = changed.out().lines().filter(l -> l.startsWith("drift") && l.contains(RULES)).findFirst().orElseThrow();
-        assertTrue(drift.contains("edited by hand: the rule of line 17 has ATTR{device/queue_depth}=\"4\" instead of "
+        assertTrue(drift.contains("edited by hand: the rule of line 19 has ATTR{device/queue_depth}=\"4\" instead of "
                 + "ATTR{device/queue_depth}=\"1\" ("), drift);
     }
 }

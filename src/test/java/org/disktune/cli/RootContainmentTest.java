@@ -107,6 +107,7 @@ class RootContainmentTest {
         Path dir = Files.createTempDirectory(Path.of("/var/tmp"), "disktune-tree-");
         try {
             Trees.copy(SampleRoots.materialize("seed-centos5-ide"), dir);
+            Files.createDirectories(dir.resolve("usr/share/doc/udev-147")); // a udev that reads the rules file (CentOS 5's 095 does not)
             Files.createDirectories(dir.resolve("etc/udev/rules.d"));
             Files.createDirectories(dir.resolve("var/lib/disktune"));
             divert(dir, outside, "etc/fstab");

@@ -23,7 +23,7 @@ class UndoRebootTest {
     private static final String RULES = "/etc/udev/rules.d/90-disktune.rules";
     private static final String READAHEAD = """
             [disk raptors]
-            match.md = md7
+            match.model = WDC WD740ADFD*
             read_ahead_kb = 1024
             """;
 
