@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * A read-only file system over the entries of a {@code .machine} file, for the commands that only read a sample
  * ({@code detect}): the tree is a few maps built straight from the parsed entries, where an in-memory file
  * system (Jimfs, which the commands that write to a sample use) costs its own start, configuration and a write per
- * file (README "Speed"). It answers as Jimfs does: directories list their names in sorted order, symbolic links are
+ * file (docs/performance.md). It answers as Jimfs does: directories list their names in sorted order, symbolic links are
  * followed at any component (40 at most, relative targets from the link's directory), {@code ..} is the parent of
  * the directory reached, access checks only ask whether the file exists. What would change the tree throws
  * {@link java.nio.file.ReadOnlyFileSystemException}; an access check for writing fails.
