@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.disktune.host.Host;
 
 /**
@@ -24,10 +26,10 @@ import org.disktune.host.Host;
  * <li>pacman's {@code /var/lib/pacman/local/udev-NNN-R} (Arch before systemd) or {@code systemd-NNN-R};</li>
  * <li>an RPM package's documentation directory {@code /usr/share/doc/udev-NNN} (Red Hat and its rebuilds up to 7);</li>
  * <li>systemd as the init system: udev is part of systemd from its version 183, so at least 183;</li>
- * <li>else unknown ({@link #version()} 0).</li>
+ * <li>else unknown ({@link #version()} 0; {@code null} in JSON).</li>
  * </ul>
  */
-public record UdevVersion(int version, String evidence) {
+public record UdevVersion(@JsonIgnore int version, String evidence) {
     public static final UdevVersion UNKNOWN = new UdevVersion(0, "no udev package in dpkg's status, pacman's database or /usr/share/doc, "
             + "and no systemd");
     /** The first udev that is part of systemd. */
@@ -37,6 +39,12 @@ public record UdevVersion(int version, String evidence) {
     private static final Pattern DPKG_VERSION = Pattern.compile("(?:[0-9]+:)?(?:0\\.)?0*([0-9]{1,4})(?:[.~+-].*)?");
     private static final Pattern PACMAN_NAME = Pattern.compile("(?:udev|systemd)-(?:[0-9]+:)?0*([0-9]{1,4})(?:[.][0-9.]*)?-[0-9.]+");
     private static final Pattern DOC_NAME = Pattern.compile("udev-0*([0-9]{1,4})");
+
+    /** The version as {@code detect --json} shows it: {@code null} when unknown, never a made-up 0. */
+    @JsonProperty("version")
+    Integer shownVersion() {
+        return known() ? version : null;
+    }
 
     public boolean known() {
         return version > 0;

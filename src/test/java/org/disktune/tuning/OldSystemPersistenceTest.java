@@ -65,7 +65,7 @@ class OldSystemPersistenceTest {
         assertEquals(new FileMode(0644), rcLocal.oldMode());
         assertEquals(new FileMode(0755), rcLocal.newMode());
         assertTrue(rcLocal.reason().contains("made executable"), rcLocal.reason());
-        assertEquals(List.of("/etc/rc.local"), p.steps.carriers());
+        assertEquals(List.of("/etc/fstab", "/etc/rc.local"), p.steps.carriers());
 
         Planned executable = plan("seed-centos5-ide", path -> Optional.of(new FileMode(0755)));
         assertEquals(null, write(executable, "/etc/rc.local").newMode(), "an executable rc.local keeps its mode");
@@ -75,7 +75,7 @@ class OldSystemPersistenceTest {
     void anRcLocalWhoseModeCannotBeReadIsUncertainNotACarrier() {
         Planned p = plan("seed-centos5-ide", path -> Optional.empty());
         assertEquals(null, write(p, "/etc/rc.local").newMode());
-        assertEquals(List.of(), p.steps.carriers());
+        assertEquals(List.of("/etc/fstab"), p.steps.carriers(), "fstab carries noatime; rc.local is no carrier while its mode is unknown");
         assertEquals(1, p.steps.uncertain().size(), p.steps.uncertain().toString());
         assertTrue(p.steps.uncertain().get(0).cause().contains("the mode of /etc/rc.local cannot be read"), p.steps.uncertain().toString());
     }
