@@ -67,13 +67,16 @@ public final class BeforeAfter {
         BenchStore store = new BenchStore(host);
         List<After> afters = new ArrayList<>();
         for (Map.Entry<String, String> e : all.entrySet()) {
-            BenchResult before = store.load(e.getValue());
             String target = Baselines.target(e.getKey());
-            Optional<String> missing = missing(e.getKey());
+            Optional<String> missing = !store.contains(e.getValue())
+                    ? Optional.of("its baseline result " + e.getValue() + " is no longer in " + BenchStore.DIRECTORY
+                            + ": not compared; measure a new baseline with disktune apply --bench " + target)
+                    : missing(e.getKey());
             if (missing.isPresent()) {
                 afters.add(new After(e.getKey(), e.getValue(), null, null, missing.get()));
                 continue;
             }
+            BenchResult before = store.load(e.getValue());
             Set<String> workloads = new LinkedHashSet<>();
             before.workloads().stream().map(WorkloadResult::name).forEach(workloads::add);
             BenchResult after;
