@@ -45,7 +45,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * collection (role disktune.disktune.disktune) reports what would change and changes nothing; the real run, as
  * docs/install.md writes it from the repository root, installs the package, renders the file, applies, notifies the
  * reboot handler and returns verify's JSON as a fact (read from the jsonfile fact cache); a second real run and a
- * check-mode run report no change; an edit behind disktune's back fails the verify step with disktune's reason. A
+ * check-mode run report no change; after dpkg -r, a run naming a local apt repository installs from it; an edit behind disktune's back fails the verify step with disktune's reason. A
  * few minutes (a JRE install and a dracut run inside the root).
  */
 @Tag("package")
@@ -131,6 +131,20 @@ class AnsibleRoleIT {
             assertEquals(0, recap(checkAgain)[1], "check mode after a real run: the plan is empty: " + checkAgain.stdout());
             assertTrue(checkAgain.stdout().contains("disktune plan --json"), checkAgain.stdout());
             step("second real run, check mode", start);
+
+            // the package from an apt repository the user names (a local one: a directory with the .deb and its index)
+            Path repo = Files.createDirectories(work.resolve("repo"));
+            Files.copy(deb, repo.resolve(deb.getFileName()));
+            Files.writeString(repo.resolve("Packages"), host(List.of("dpkg-scanpackages", "--multiversion", "."), Map.of(), repo)
+                    .requireSuccess().stdout());
+            host(List.of("cp", "-r", repo.toString(), root.path("/srv/disktune-repo").toString()), Map.of()).requireSuccess();
+            root.runWithProc("dpkg", "-r", "disktune").requireSuccess();
+            Run fromRepository = playbook(inventory, facts, "ansible/tests/playbook.yml", "-e", "disktune_deb=",
+                    "-e", "disktune_apt_repository='deb [trusted=yes] file:/srv/disktune-repo ./'");
+            assertEquals(0, recap(fromRepository)[3], fromRepository.stdout());
+            assertEquals("installed", status(root), "installed from the repository: " + fromRepository.stdout());
+            assertTrue(Files.readString(root.path("/etc/apt/sources.list.d/disktune.list")).contains("file:/srv/disktune-repo"));
+            step("install from an apt repository", start);
 
             Files.writeString(root.path("/etc/modprobe.d/disktune.conf"), "options libata force=ncq\n",
                     java.nio.file.StandardOpenOption.APPEND);

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -104,6 +105,8 @@ class RpmPackageIT {
         assertTrue(Pattern.compile("if \\[ \\$1 -eq 0 \\][^\n]*\n(\\s*if[^\n]*\n)?\\s*/usr/bin/systemctl --no-reload disable --now disktune-verify.timer")
                 .matcher(preun).find(), "%preun disables and stops them on erase only (%systemd_preun): " + preun);
         String postun = section(scripts, "postuninstall scriptlet");
+        assertEquals(tuningNamed(Files.readString(Path.of("src/deb/control/prerm"))), tuningNamed(preun),
+                "%preun warns about the same tuning files as the .deb's prerm");
         for (String script : List.of(post, preun, postun)) {
             assertFalse(script.contains("disktune apply") || script.contains("enable disktune.service") || script.contains("systemctl start")
                     || script.contains("enable --now"),
@@ -212,6 +215,19 @@ class RpmPackageIT {
         Run run = host(argv, Map.of());
         String stderr = run.stderr().lines().filter(l -> !l.startsWith("rpm: ")).map(l -> l + "\n").collect(Collectors.joining());
         return new Run(run.argv(), run.exitCode(), run.stdout(), stderr);
+    }
+
+    /** The system files a removal script names as tuning that stays. */
+    private static List<String> tuningNamed(String script) {
+        Matcher m = Pattern.compile("/etc/[\\w./-]*disktune[\\w.-]*").matcher(script);
+        List<String> paths = new ArrayList<>();
+        while (m.find()) {
+            if (!m.group().startsWith("/etc/disktune")) {
+                paths.add(m.group());
+            }
+        }
+        assertFalse(paths.isEmpty(), script);
+        return paths;
     }
 
     /** One scriptlet of {@code rpm -qp --scripts}, from its heading to the next. */
