@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # install-tools.sh - install, where missing, what building disktune or running its tests needs on Debian 12.
 #
-# Usage: src/test/scripts/install-tools.sh build   Java 17 and Maven: what `mvn package` needs
+# Usage: src/test/scripts/install-tools.sh build   Java 17, Maven and rpmbuild: what `mvn package` needs
 #        src/test/scripts/install-tools.sh test    the above, every tool the tests compare against or run, and
 #                                                  the caches the slow tests fill (Debian roots, the e2e guest)
 #
@@ -30,6 +30,8 @@ missing() { # PACKAGE:COMMAND... -> the packages whose command is not on PATH
 }
 java -version 2>&1 | grep -q 'version "17' || need+=(openjdk-17-jdk-headless)
 missing maven:mvn
+# rpmbuild (Debian's rpm): mvn package builds the RPM beside the .deb (without it the build says so and goes on)
+missing rpm:rpmbuild
 if [ "$mode" = test ]; then
   # real archivers and compressors: the image reader's listings are compared with theirs
   # debootstrap: the Debian 12 roots in which the real initramfs-tools and dracut make images
@@ -43,6 +45,8 @@ if [ "$mode" = test ]; then
   # lintian: DebPackageIT checks the .deb that mvn package builds (0 errors); prometheus: promtool checks
   # verify's metrics file; ansible (not only ansible-core: the community.general.chroot connection): AnsibleRoleIT
   missing lintian:lintian prometheus:promtool
+  # rpmlint: RpmPackageIT checks the .rpm (0 errors); ansible-lint: AnsibleRoleIT lints the collection
+  missing rpmlint:rpmlint ansible-lint:ansible-lint
   dpkg-query -W -f '${db:Status-Status}' ansible 2>/dev/null | grep -qx installed || need+=(ansible)
 fi
 if [ ${#need[@]} -gt 0 ]; then

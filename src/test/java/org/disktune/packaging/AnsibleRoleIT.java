@@ -31,15 +31,22 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 /**
- * The Ansible role in ansible/roles/disktune, run by Debian's ansible-playbook (package ansible, for the
- * community.general.chroot connection) with ansible/tests/playbook.yml against a disposable copy of the cached
- * Debian 12 root with dracut and systemd, with python3 and python3-apt added for Ansible's modules and /proc
- * mounted for dracut. The desired state is {@code libata force=noncq}: apply writes modprobe.d and rebuilds
- * the initramfs with the real dracut, and exits 3 (reboot needed). In order: check mode on the fresh root
- * changes nothing; the real run installs the package, renders the file, applies and notifies the reboot
- * handler; a second real run and a check-mode run report no change; an edit behind disktune's back fails
- * the verify step with disktune's reason. A few minutes (a JRE install and a dracut run inside the root).
+ * The Ansible collection in ansible/ (galaxy.yml, the role roles/disktune), run by Debian's ansible-playbook (package
+ * ansible, for the community.general.chroot connection) against a disposable copy of the cached Debian 12 root with
+ * dracut and systemd, with python3 and python3-apt added for Ansible's modules and /proc mounted for dracut. First
+ * the ecosystem's checks: ansible-lint passes, {@code ansible-galaxy collection build} makes the collection and
+ * {@code ansible-galaxy collection install} installs it. The desired state is {@code libata force=noncq}: apply
+ * writes modprobe.d and rebuilds the initramfs with the real dracut, and exits 3 (reboot needed). In order: no package
+ * to install and a package file that is not there fail in one line, changing nothing; check mode through the installed
+ * collection (role disktune.disktune.disktune) reports what would change and changes nothing; the real run, as
+ * docs/install.md writes it from the repository root, installs the package, renders the file, applies, notifies the
+ * reboot handler and returns verify's JSON as a fact (read from the jsonfile fact cache); a second real run and a
+ * check-mode run report no change; after dpkg -r, a run naming a local apt repository installs from it; an edit behind disktune's back fails the verify step with disktune's reason. A
+ * few minutes (a JRE install and a dracut run inside the root).
  */
 @Tag("package")
 class AnsibleRoleIT {
@@ -47,9 +54,29 @@ class AnsibleRoleIT {
     private static final String REBOOT_NEEDED = "disktune: a reboot is needed for the module options to take effect";
 
     @Test
+    void lintBuildAndInstallAsACollection(@TempDir Path work) throws IOException {
+        requireProgram("ansible-lint", "ansible-lint");
+        Run lint = host(List.of("ansible-lint"), Map.of("NO_COLOR", "1"), Path.of("ansible"));
+        assertEquals(0, lint.exitCode(), "ansible-lint: " + lint.stdout() + lint.stderr());
+        Path collection = buildAndInstallCollection(work);
+        assertTrue(Files.isRegularFile(collection.resolve("ansible_collections/disktune/disktune/roles/disktune/tasks/main.yml")),
+                "the installed collection holds the role");
+        assertFalse(Files.exists(collection.resolve("ansible_collections/disktune/disktune/tests")), "the tests stay out of it");
+        String galaxy = Files.readString(Path.of("ansible/galaxy.yml"));
+        String pom = Files.readString(Path.of("pom.xml"));
+        Matcher version = Pattern.compile("(?m)^version: (\\S+)$").matcher(galaxy);
+        assertTrue(version.find(), galaxy);
+        assertTrue(pom.contains("<artifactId>disktune</artifactId>\n  <version>" + version.group(1) + "</version>"),
+                "the collection's version is disktune's: " + version.group(1));
+    }
+
+    @Test
     void checkModeThenTwoRealRunsThenDrift(@TempDir Path work) throws IOException {
         requireProgram("ansible-playbook", "ansible");
         Path deb = deb();
+        String debFromRoot = Path.of("").toAbsolutePath().relativize(deb).toString();
+        Path collections = buildAndInstallCollection(work);
+        Path facts = work.resolve("facts");
         DebianRoot cached = RealDebianRoots.get(Generator.DRACUT);
         long start = System.nanoTime();
         try (DisposableDebianRoot copy = DisposableDebianRoot.copyOf(cached)) {
@@ -59,17 +86,32 @@ class AnsibleRoleIT {
             apt(root, "install", "-y", "-qq", "--no-install-recommends", "python3", "python3-apt");
             copyDebs(root.path("/var/cache/apt/archives"), archiveCache(cached));
             copy.mountProc();
-            Path inventory = Files.writeString(work.resolve("hosts"), root.dir() + " ansible_connection=community.general.chroot\n");
+            Path inventory = Files.writeString(work.resolve("hosts"),
+                    "disktune-root ansible_host=" + root.dir() + " ansible_connection=community.general.chroot\n");
             step("root with python3", start);
 
-            Run check = playbook(inventory, deb, "--check");
+            Run none = playbook(inventory, facts, "ansible/tests/playbook.yml");
+            assertEquals(1, recap(none)[3], none.stdout());
+            assertTrue(none.stdout().contains("disktune: no package to install: set disktune_deb"), none.stdout());
+            Run missing = playbook(inventory, facts, "ansible/tests/playbook.yml", "-e", "disktune_deb=target/no-such.deb");
+            assertEquals(1, recap(missing)[3], missing.stdout());
+            assertTrue(missing.stdout().contains("disktune: disktune_deb target/no-such.deb is not a .deb file on the controller"), missing.stdout());
+            assertEquals("not-installed", status(root), "a refused run installs nothing");
+
+            Path viaCollection = Files.writeString(work.resolve("collection-playbook.yml"), Files.readString(Path.of("ansible/tests/playbook.yml"))
+                    .replace("- role: disktune\n", "- role: disktune.disktune.disktune\n"));
+            Run check = playbook(inventory, facts, viaCollection.toString(), "-e", "disktune_deb=" + deb, "--check",
+                    "ANSIBLE_COLLECTIONS_PATH=" + collections);
             assertEquals(0, recap(check)[3], check.stdout());
+            assertTrue(recap(check)[1] > 0, "check mode reports what would change: " + check.stdout());
+            assertTrue(check.stdout().contains("disktune.disktune.disktune : Copy the disktune package"), "the collection's role ran: " + check.stdout());
             assertEquals("not-installed", status(root), "check mode installs nothing");
             assertFalse(Files.exists(root.path("/etc/disktune"), LinkOption.NOFOLLOW_LINKS), "check mode writes no configuration");
-            step("check mode on the fresh root", start);
+            step("bad input, check mode on the fresh root", start);
 
-            Run first = playbook(inventory, deb);
+            Run first = playbook(inventory, facts, "ansible/tests/playbook.yml", "-e", "disktune_deb=" + debFromRoot);
             int[] firstRecap = recap(first);
+            assertEquals(0, firstRecap[3], first.stdout());
             assertTrue(firstRecap[1] > 0, "the first run changes the host: " + first.stdout());
             assertTrue(first.stdout().contains(REBOOT_NEEDED), "apply exited 3, so the reboot handler ran: " + first.stdout());
             assertEquals("installed", status(root));
@@ -77,33 +119,70 @@ class AnsibleRoleIT {
             assertTrue(conf.contains("[module libata]\nforce = noncq\n"), conf);
             assertTrue(Files.readString(root.path("/etc/modprobe.d/disktune.conf")).contains("options libata force=noncq\n"));
             assertTrue(Files.isSymbolicLink(root.path("/etc/systemd/system/multi-user.target.wants/disktune.service")));
+            JsonNode report = new ObjectMapper().readTree(facts.resolve("disktune-root").toFile()).path("disktune_verify_report");
+            assertTrue(List.of("ok", "pending").contains(report.path("status").asText()), "verify's JSON as a fact: " + report);
+            assertTrue(report.path("checks").size() > 0, report.toString());
             step("first real run", start);
 
-            Run second = playbook(inventory, deb);
+            Run second = playbook(inventory, facts, "ansible/tests/playbook.yml", "-e", "disktune_deb=" + debFromRoot);
             assertEquals(0, recap(second)[1], "the second run changes nothing: " + second.stdout());
             assertFalse(second.stdout().contains(REBOOT_NEEDED), "no reboot handler when apply changed nothing: " + second.stdout());
-            Run checkAgain = playbook(inventory, deb, "--check");
+            Run checkAgain = playbook(inventory, facts, "ansible/tests/playbook.yml", "-e", "disktune_deb=" + debFromRoot, "--check");
             assertEquals(0, recap(checkAgain)[1], "check mode after a real run: the plan is empty: " + checkAgain.stdout());
             assertTrue(checkAgain.stdout().contains("disktune plan --json"), checkAgain.stdout());
             step("second real run, check mode", start);
 
+            // the package from an apt repository the user names (a local one: a directory with the .deb and its index)
+            Path repo = Files.createDirectories(work.resolve("repo"));
+            Files.copy(deb, repo.resolve(deb.getFileName()));
+            Files.writeString(repo.resolve("Packages"), host(List.of("dpkg-scanpackages", "--multiversion", "."), Map.of(), repo)
+                    .requireSuccess().stdout());
+            host(List.of("cp", "-r", repo.toString(), root.path("/srv/disktune-repo").toString()), Map.of()).requireSuccess();
+            root.runWithProc("dpkg", "-r", "disktune").requireSuccess();
+            Run fromRepository = playbook(inventory, facts, "ansible/tests/playbook.yml", "-e", "disktune_deb=",
+                    "-e", "disktune_apt_repository='deb [trusted=yes] file:/srv/disktune-repo ./'");
+            assertEquals(0, recap(fromRepository)[3], fromRepository.stdout());
+            assertEquals("installed", status(root), "installed from the repository: " + fromRepository.stdout());
+            assertTrue(Files.readString(root.path("/etc/apt/sources.list.d/disktune.list")).contains("file:/srv/disktune-repo"));
+            step("install from an apt repository", start);
+
             Files.writeString(root.path("/etc/modprobe.d/disktune.conf"), "options libata force=ncq\n",
                     java.nio.file.StandardOpenOption.APPEND);
-            Run drift = playbook(inventory, deb, "--tags", "disktune_verify");
+            Run drift = playbook(inventory, facts, "ansible/tests/playbook.yml", "-e", "disktune_deb=" + debFromRoot, "--tags", "disktune_verify");
             assertEquals(1, recap(drift)[3], "drift fails the host: " + drift.stdout());
             assertTrue(drift.stdout().contains("disktune verify exited 1: /etc/modprobe.d/disktune.conf"), drift.stdout());
             assertTrue(drift.stdout().contains("changed outside disktune"), "the JSON's reason: " + drift.stdout());
+            JsonNode drifted = new ObjectMapper().readTree(facts.resolve("disktune-root").toFile()).path("disktune_verify_report");
+            assertEquals("drift", drifted.path("status").asText(), "the fact holds the drift: " + drifted);
             step("drift", start);
         }
     }
 
-    private static Run playbook(Path inventory, Path deb, String... extra) {
-        List<String> argv = new ArrayList<>(List.of("ansible-playbook", "-i", inventory.toString(), "ansible/tests/playbook.yml",
-                "-e", "disktune_deb=" + deb));
-        argv.addAll(List.of(extra));
-        Run run = host(argv, Map.of("ANSIBLE_ROLES_PATH", Path.of("ansible/roles").toAbsolutePath().toString(),
-                "ANSIBLE_NOCOLOR", "1", "ANSIBLE_FORCE_COLOR", "0", "ANSIBLE_RETRY_FILES_ENABLED", "0"));
-        System.out.println(String.join(" ", extra) + " run: " + run.stdout().lines().filter(l -> l.contains("changed=")).findFirst().orElse("(no recap)"));
+    /** ansible-galaxy collection build of ansible/ into target/, then install into a directory of {@code work}. */
+    private static Path buildAndInstallCollection(Path work) {
+        Run build = host(List.of("ansible-galaxy", "collection", "build", "ansible", "--output-path", "target", "--force"), Map.of()).requireSuccess();
+        Matcher built = Pattern.compile("Created collection for disktune.disktune at (\\S+\\.tar\\.gz)").matcher(build.stdout());
+        assertTrue(built.find(), build.stdout());
+        Path collections = work.resolve("collections");
+        host(List.of("ansible-galaxy", "collection", "install", "-p", collections.toString(), built.group(1)), Map.of()).requireSuccess();
+        return collections;
+    }
+
+    /** ansible-playbook from the repository root; trailing NAME=VALUE arguments are environment variables. */
+    private static Run playbook(Path inventory, Path facts, String playbook, String... extra) {
+        List<String> argv = new ArrayList<>(List.of("ansible-playbook", "-i", inventory.toString(), playbook));
+        Map<String, String> env = new java.util.HashMap<>(Map.of("ANSIBLE_NOCOLOR", "1", "ANSIBLE_FORCE_COLOR", "0",
+                "ANSIBLE_RETRY_FILES_ENABLED", "0", "ANSIBLE_CACHE_PLUGIN", "jsonfile", "ANSIBLE_CACHE_PLUGIN_CONNECTION", facts.toString()));
+        for (String e : extra) {
+            if (e.matches("[A-Z_]+=.*")) {
+                env.put(e.substring(0, e.indexOf('=')), e.substring(e.indexOf('=') + 1));
+            } else {
+                argv.add(e);
+            }
+        }
+        Run run = host(argv, env);
+        System.out.println(String.join(" ", argv.subList(3, argv.size())) + " run: "
+                + run.stdout().lines().filter(l -> l.contains("changed=")).findFirst().orElse("(no recap)"));
         return run;
     }
 

@@ -81,12 +81,18 @@ final class DebTestSupport {
 
     /** Runs argv on this machine with extra environment variables, stdout and stderr captured. */
     static Run host(List<String> argv, Map<String, String> env) {
+        return host(argv, env, Path.of(""));
+    }
+
+    /** Runs argv on this machine in {@code workDir} with extra environment variables, stdout and stderr captured. */
+    static Run host(List<String> argv, Map<String, String> env, Path workDir) {
         try {
             Path out = Files.createTempFile("disktune-deb", ".out");
             Path err = Files.createTempFile("disktune-deb", ".err");
             try {
                 ProcessBuilder builder = new ProcessBuilder(argv).redirectOutput(out.toFile()).redirectError(err.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+                        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                        .directory(workDir.toAbsolutePath().toFile());
                 builder.environment().putAll(env);
                 int code = builder.start().waitFor();
                 return new Run(argv, code, Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
