@@ -30,7 +30,7 @@ missing() { # PACKAGE:COMMAND... -> the packages whose command is not on PATH
 }
 java -version 2>&1 | grep -q 'version "17' || need+=(openjdk-17-jdk-headless)
 missing maven:mvn
-# rpmbuild (Debian's rpm): mvn package builds the RPM beside the .deb (without it the build says so and goes on)
+# rpmbuild (Debian's rpm): mvn package builds the RPM beside the .deb (without it the build stops saying so in one line)
 missing rpm:rpmbuild
 if [ "$mode" = test ]; then
   # real archivers and compressors: the image reader's listings are compared with theirs
