@@ -54,8 +54,7 @@ import org.disktune.core.ExitCode;
  * first entry is returned as an {@link ImageError} with the entries so far delivered, and a failure
  * before any entry is a DisktuneException. Both name the image, the archive, its compression and offset.
  * xz and lzma streams decode only within the Java heap left; an image needing more is a one-line error
- * naming the need. Exceptions other
- * than the decoders' IOExceptions are bugs and propagate.
+ * naming the need. Exceptions other than the decoders' IOExceptions are bugs and propagate.
  */
 final class ImageScanner {
     /** newc header: magic and 13 fields of 8 hex digits (CPIO_HDRLEN). */
