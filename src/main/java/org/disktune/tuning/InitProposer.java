@@ -11,14 +11,12 @@ import java.util.Set;
 import java.util.function.Function;
 
 import org.disktune.config.DiskFacts;
-import org.disktune.config.SettingValue;
 import org.disktune.detect.Disk;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.detect.ModuleFix;
 import org.disktune.detect.ModuleFixAnalyzer;
 import org.disktune.detect.Mount;
-import org.disktune.hdparm.HdparmConf;
 import org.disktune.hdparm.HdparmConf;
 import org.disktune.modprobe.DriverCatalog;
 
@@ -37,7 +35,7 @@ import org.disktune.modprobe.DriverCatalog;
  * each setting comes from ({@code read_ahead_sect} halved into {@code read_ahead_kb}).</li>
  * </ul>
  * Disk sections match by WWN, else serial, else a /dev/disk/by-id name; only a disk with none of them is
- * matched by kernel name. Labels are made from model and serial, reduced to {@code [A-Za-z0-9][A-Za-z0-9_.:-]*}.
+ * matched by kernel name ({@link DiskSectionNames}). The hdparm.conf import is {@link HdparmConfImport}.
  */
 public final class InitProposer {
     /** File systems that write an access time on read (virtual and read-only ones are not in the report or skipped). */
@@ -57,7 +55,7 @@ public final class InitProposer {
     }
 
     public Proposal propose(MachineReport report) {
-        return propose(report, HdparmImport.NONE);
+        return propose(report, HdparmConfImport.NONE);
     }
 
     /**
@@ -66,10 +64,10 @@ public final class InitProposer {
      * its first digit as Debian's hdparm-functions does.
      */
     public Proposal propose(MachineReport report, HdparmConf hdparmConf, Function<String, Optional<String>> kernelNameOfDevicePath) {
-        return propose(report, hdparmConf == null ? HdparmImport.NONE : new HdparmImport(hdparmConf, kernelNameOfDevicePath));
+        return propose(report, hdparmConf == null ? HdparmConfImport.NONE : new HdparmConfImport(hdparmConf, kernelNameOfDevicePath));
     }
 
-    private Proposal propose(MachineReport report, HdparmImport hdparm) {
+    private Proposal propose(MachineReport report, HdparmConfImport hdparm) {
         List<String> sections = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -114,7 +112,7 @@ public final class InitProposer {
         });
     }
 
-    private void disks(MachineReport report, HdparmImport hdparm, List<String> sections, List<String> reasons, List<String> notes) {
+    private void disks(MachineReport report, HdparmConfImport hdparm, List<String> sections, List<String> reasons, List<String> notes) {
         Set<String> labels = new LinkedHashSet<>();
         List<Disk> disks = report.disks().stream().filter(d -> !NOT_DISKS.contains(d.transport()))
                 .sorted(Comparator.comparing(Disk::name, DEVICE_ORDER)).toList();
@@ -127,8 +125,8 @@ public final class InitProposer {
                 continue;
             }
             DiskFacts facts = factsBuilder.facts(report, disk);
-            MatchKey match = match(disk, facts);
-            String label = unique(labels, label(disk, facts));
+            DiskSectionNames.MatchKey match = DiskSectionNames.match(disk, facts);
+            String label = DiskSectionNames.unique(labels, DiskSectionNames.label(disk, facts));
             StringBuilder s = new StringBuilder();
             String why = null;
             if (scheduler != null) {
@@ -175,70 +173,6 @@ public final class InitProposer {
         return scheduler;
     }
 
-    /**
-     * Debian's /etc/hdparm.conf, imported: each device block whose device is a disk of the report becomes settings of that
-     * disk's section (the first block for a disk, as Debian's hdparm-functions takes it), each with a comment citing its
-     * line; read_ahead_sect becomes read_ahead_kb. Options disktune has no setting for, values it refuses, settings the disk
-     * refuses or lacks, defaults outside blocks and blocks naming no disk of this machine are comments and notes.
-     */
-    private record HdparmImport(HdparmConf conf, Function<String, Optional<String>> kernelNameOfDevicePath) {
-        static final HdparmImport NONE = new HdparmImport(null, p -> Optional.empty());
-
-        Map<String, HdparmConf.DeviceBlock> blocksByDisk(List<Disk> disks, List<String> notes) {
-            Map<String, HdparmConf.DeviceBlock> byDisk = new LinkedHashMap<>();
-            if (conf == null) {
-                return byDisk;
-            }
-            String file = conf.file();
-            conf.problems().forEach(p -> notes.add(p.message()));
-            for (HdparmConf.Option o : conf.defaults()) {
-                if (o.setting() != null) {
-                    notes.add(file + " line " + o.line() + ": " + o.key() + " = " + o.value() + " is a default for every disk, so it is not "
-                            + "imported; add " + o.setting().key() + " = " + (o.settingValue() == null ? o.value() : o.settingValue())
-                            + " to the [disk] sections that should have it");
-                }
-            }
-            for (HdparmConf.DeviceBlock b : conf.blocks()) {
-                Optional<String> name = HdparmConfOverlap.diskOf(b.device(), kernelNameOfDevicePath);
-                if (name.isEmpty() || disks.stream().noneMatch(d -> d.name().equals(name.get()))) {
-                    notes.add(file + " line " + b.line() + ": " + b.device() + " is no disk of this machine"
-                            + (name.isPresent() ? " (" + name.get() + ")" : "") + ", so its settings are not imported");
-                } else if (byDisk.containsKey(name.get())) {
-                    notes.add(file + " line " + b.line() + ": " + b.device() + " is " + name.get() + " again; Debian's hdparm uses only "
-                            + "the first block for a disk (line " + byDisk.get(name.get()).line() + "), so this one is not imported");
-                } else {
-                    byDisk.put(name.get(), b);
-                }
-            }
-            return byDisk;
-        }
-
-        void section(HdparmConf.DeviceBlock block, Disk disk, String label, SettingTable table, StringBuilder s, List<String> reasons) {
-            Map<org.disktune.config.Setting, HdparmConf.Option> last = new LinkedHashMap<>();
-            block.options().stream().filter(o -> o.setting() != null).forEach(o -> last.put(o.setting(), o));
-            for (HdparmConf.Option o : block.options()) {
-                String cite = "# " + conf.file() + " line " + o.line() + ": " + o.key() + (o.value() == null ? "" : " = " + o.value());
-                if (o.setting() == null || o.settingValue() == null) {
-                    s.append(cite).append(" is not imported: ").append(o.note()).append('\n');
-                    continue;
-                }
-                if (last.get(o.setting()) != o) {
-                    s.append(cite).append(" is not imported: line ").append(last.get(o.setting()).line()).append(" replaces it\n");
-                    continue;
-                }
-                SettingValue value = new SettingValue(o.setting(), o.settingValue(), o.value(), "disk " + label, 0);
-                SettingTable.Verdict verdict = table.check(o.setting(), value, disk);
-                if (!verdict.accepted()) {
-                    s.append(cite).append(" is not imported: ").append(verdict.skipped() ? verdict.skip() : verdict.refusal()).append('\n');
-                    continue;
-                }
-                s.append(cite).append(o.note() == null ? "" : " (" + o.note() + ")").append('\n')
-                        .append(o.setting().key()).append(" = ").append(o.settingValue()).append('\n');
-                reasons.add("[disk " + label + "] " + o.setting().key() + " = " + o.settingValue() + ": imported from " + conf.file() + " line "
-                        + o.line());
-            }
-        }
-    }
 
     private void arrays(MachineReport report, List<String> sections, List<String> reasons, List<String> notes) {
         for (MdArray array : report.mdArrays().stream().sorted(Comparator.comparing(MdArray::name, DEVICE_ORDER)).toList()) {
@@ -285,51 +219,5 @@ public final class InitProposer {
     /** mq-deadline, else deadline (2.6 kernels), else bfq: the first the disk offers; null when none. */
     private static String scheduler(Disk disk) {
         return SCHEDULER_CHOICE.stream().filter(disk.schedulers()::contains).findFirst().orElse(null);
-    }
-
-    /** The match key and value: WWN, else serial, else a by-id name, else (no stable name at all) the kernel name. */
-    private static MatchKey match(Disk disk, DiskFacts facts) {
-        if (facts.wwn() != null) {
-            return new MatchKey("match.wwn", facts.wwn());
-        }
-        if (facts.serial() != null) {
-            return new MatchKey("match.serial", facts.serial());
-        }
-        String byId = DesiredStatePlanner.identity(disk);
-        return byId != null ? new MatchKey("match.by-id", byId) : new MatchKey("match.name", disk.name());
-    }
-
-    /** One {@code match.*} line of a proposed section. */
-    private record MatchKey(String key, String value) {
-    }
-
-    /** "WDC_WD5000AAKX-0_WD-WCAYUJ000001": model and serial (or the by-id name, or the WWN), reduced to label characters. */
-    static String label(Disk disk, DiskFacts facts) {
-        List<String> named = disk.byId().stream().filter(n -> !n.startsWith("wwn-") && !n.contains("-part")).sorted().toList();
-        String byId = named.stream().filter(n -> n.startsWith("ata-") || n.startsWith("nvme-")).findFirst()
-                .orElse(named.isEmpty() ? null : named.get(0));
-        String text;
-        if (facts.serial() != null && byId != null && byId.endsWith("_" + facts.serial())) {
-            text = byId.substring(byId.indexOf('-') + 1); // udev's MODEL_SERIAL, with the model a 2.6 sysfs cuts to 16 characters in full
-        } else if (facts.serial() != null) {
-            text = (disk.model() == null ? "" : disk.model() + "_") + facts.serial();
-        } else if (byId != null) {
-            text = byId.substring(byId.indexOf('-') + 1);
-        } else if (facts.wwn() != null) {
-            text = (disk.model() == null ? "" : disk.model() + "_") + facts.wwn();
-        } else {
-            text = disk.model() == null ? disk.name() : disk.model() + "_" + disk.name();
-        }
-        String label = text.replaceAll("[^A-Za-z0-9_.:-]", "_").replaceAll("_{2,}", "_").replaceFirst("^[^A-Za-z0-9]+", "")
-                .replaceFirst("_+$", "");
-        return label.isEmpty() ? "disk-" + disk.name() : label;
-    }
-
-    private static String unique(Set<String> labels, String label) {
-        String candidate = label;
-        for (int n = 2; !labels.add(candidate); n++) {
-            candidate = label + "-" + n;
-        }
-        return candidate;
     }
 }

@@ -36,7 +36,7 @@ final class ModuleOptionChecker implements Checker {
         Optional<DriverParameter> known = context.catalog().parameter(module, parameter);
         String subject = module + " " + parameter;
         RunningParameter running = context.running(module, parameter);
-        Optional<ModuleOption> winner = context.overriddenBy(module, parameter, value);
+        Optional<ModuleOption> winner = new OptionVerdicts(context).overriddenBy(module, parameter, value);
         if (winner.isPresent()) {
             checks.add(overridden(context, subject, parameter, value, running, winner.get()));
             return;
@@ -50,7 +50,7 @@ final class ModuleOptionChecker implements Checker {
                 if (ModuleParameterReader.sameValue(context.type(module, parameter), value, running.value())) {
                     checks.add(Check.ok(NAME, subject, value, running.value()));
                 } else {
-                    VerifyContext.Verdict v = context.notInEffect(module, parameter, value);
+                    OptionVerdicts.Verdict v = new OptionVerdicts(context).notInEffect(module, parameter, value);
                     checks.add(new Check(NAME, subject, v.status(), value, running.value(), v.cause()));
                 }
             }
@@ -77,7 +77,7 @@ final class ModuleOptionChecker implements Checker {
      */
     private static Check overridden(VerifyContext context, String subject, String parameter, String value, RunningParameter running,
             ModuleOption winner) {
-        String cause = VerifyContext.overriddenCause(parameter, winner);
+        String cause = OptionVerdicts.overriddenCause(parameter, winner);
         String found = switch (running.presence()) {
             case VALUE -> running.value();
             case NOT_VISIBLE_IN_SYSFS -> "no /sys/module/" + winner.module() + "/parameters/" + parameter;

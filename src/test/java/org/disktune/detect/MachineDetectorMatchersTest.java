@@ -137,13 +137,13 @@ class MachineDetectorMatchersTest {
         for (String s : inputs) {
             Matcher m = p.matcher(s);
             assertEquals(m.find() ? m.group(1) : null, SysfsNames.firstBracketed(s), s);
-            assertEquals(activeSchedulerWithRegex(s), MachineDetector.activeScheduler(s), s);
-            answers.add(s + "\u0000" + SysfsNames.firstBracketed(s) + " " + MachineDetector.activeScheduler(s));
+            assertEquals(activeSchedulerWithRegex(s), DiskReader.activeScheduler(s), s);
+            answers.add(s + "\u0000" + SysfsNames.firstBracketed(s) + " " + DiskReader.activeScheduler(s));
         }
         RegexOracle.recorded("active scheduler", inputs, answers);
     }
 
-    /** MachineDetector.activeScheduler as it was. */
+    /** The active scheduler found with a regex: the oracle for {@link DiskReader#activeScheduler}. */
     private static Optional<String> activeSchedulerWithRegex(String line) {
         Matcher m = Pattern.compile("\\[([^\\]\\s]+)]").matcher(line);
         if (m.find()) {

@@ -1,28 +1,28 @@
 package org.disktune.initramfs.image;
 
+import static org.disktune.initramfs.image.CompressionMagic.isMagic;
+import static org.disktune.initramfs.image.CompressionMagic.isNewc;
+import static org.disktune.initramfs.image.CompressionMagic.refuseOldCpio;
+import static org.disktune.initramfs.image.CpioNames.cLength;
+import static org.disktune.initramfs.image.CpioNames.oneLine;
+
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
-import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
-import org.apache.commons.compress.compressors.lzma.LZMACompressorInputStream;
-import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
-import org.apache.commons.compress.compressors.zstandard.ZstdCompressorInputStream;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
-import org.disktune.host.Jna;
 
 /**
- * One streaming pass over an image in the order and by the rules of the kernel's unpacker,
- * {@code unpack_to_rootfs()} in init/initramfs.c (checked against torvalds/linux as of v6.x):
+ * One streaming pass over an image in the order and by the rules of the kernel's unpacker: a port of
+ * {@code unpack_to_rootfs()} and its state machine in init/initramfs.c (checked against torvalds/linux as of v6.x),
+ * kept whole here; the segment magic ({@link CompressionMagic}), the decoders ({@link StreamDecoders}), an
+ * entry's data ({@link EntryData}) and cpio names ({@link CpioNames}) are their own classes:
  * <ul>
  * <li>Top level ({@code unpack_to_rootfs}): a NUL byte is skipped ({@code this_header++}); a {@code '0'}
  * starts a cpio header only when {@code !(this_header & 3)}, i.e. at an image offset that is a multiple
@@ -53,17 +53,14 @@ import org.disktune.host.Jna;
  * unpacked stays and the machine boots on ("Initramfs unpacking failed: ..."); so a failure after the
  * first entry is returned as an {@link ImageError} with the entries so far delivered, and a failure
  * before any entry is a DisktuneException. Both name the image, the archive, its compression and offset.
- * xz and lzma streams decode only within the Java heap left (xz-java's memory limit reports a stream's
- * need before it allocates); an image needing more is a one-line error naming the need. Exceptions other
- * than the decoders' IOExceptions are bugs and propagate.
+ * xz and lzma streams decode only within the Java heap left; an image needing more is a one-line error
+ * naming the need. Exceptions other than the decoders' IOExceptions are bugs and propagate.
  */
 final class ImageScanner {
     /** newc header: magic and 13 fields of 8 hex digits (CPIO_HDRLEN). */
     private static final int NEWC_HEADER = 110;
     /** PATH_MAX: do_header skips longer names and symlink targets. */
     private static final int PATH_MAX = 4096;
-    /** Heap kept free for everything but the decoder's dictionary. */
-    private static final long HEAP_RESERVE = 8L << 20;
 
     /** Receives what a scan finds, in image order. */
     interface EntrySink {
@@ -147,7 +144,7 @@ final class ImageScanner {
             return null;
         } catch (Stop stop) {
             return null;
-        } catch (FileReadFailure e) {
+        } catch (FileReads.Failure e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, name + ": cannot read the image: " + oneLine(e.getCause().getMessage()), e);
         } catch (org.apache.commons.compress.MemoryLimitException e) {
             throw memory(e.getMemoryNeededInKb(), e);
@@ -198,7 +195,7 @@ final class ImageScanner {
             phase = "the segment magic";
             if (head[0] == '0' && (offset & 3) == 0) {
                 if (n >= 6 && !isNewc(head, n)) {
-                    detectOldCpio(head); // do_header: "incorrect cpio method used: use -H newc option"
+                    refuseOldCpio(head); // do_header: "incorrect cpio method used: use -H newc option"
                 }
                 compression = Compression.NONE;
                 readRegion(in, sink);
@@ -206,12 +203,12 @@ final class ImageScanner {
             }
             if (head[0] == '0') {
                 String what = isNewc(head, n) ? "a cpio header at byte " + offset + ", not a multiple of 4 (the kernel reads cpio "
-                        + "only at 4-byte boundaries: pad the part before it with NULs)" : "unknown magic " + hex(head, n);
+                        + "only at 4-byte boundaries: pad the part before it with NULs)" : "unknown magic " + CompressionMagic.hex(head, n);
                 throw new ImageFormatException("invalid magic at start of compressed archive: " + what);
             }
-            compression = detect(head, n);
+            compression = CompressionMagic.detect(head, n);
             phase = "the " + compression.kernelName() + " stream header";
-            ImageInput unpacked = new ImageInput(open(compression, in));
+            ImageInput unpacked = new ImageInput(StreamDecoders.open(compression, in));
             boolean any = readRegion(unpacked, sink);
             if (!any && !reset) { // the kernel's state is still Start (or Collect): state != Reset
                 throw new ImageFormatException("the " + compression.kernelName() + " stream holds no cpio archive"
@@ -281,7 +278,7 @@ final class ImageScanner {
         phase = "the cpio header at " + where + start;
         byte[] header = new byte[NEWC_HEADER];
         if (in.peek(header, 6) == 6 && !isNewc(header, 6)) {
-            detectOldCpio(header);
+            refuseOldCpio(header);
             throw new ImageFormatException("not a cpio newc header at " + where + start + " (the kernel: \"no cpio magic\")");
         }
         in.readFully(header, 0, NEWC_HEADER, phase);
@@ -310,14 +307,14 @@ final class ImageScanner {
         if (nameBytes[(int) nameLen - 1] != 0) {
             throw new ImageFormatException("malformed archive: the name of " + what + " does not end in NUL");
         }
-        String stored = cString(nameBytes, (int) nameLen);
+        String stored = CpioNames.cString(nameBytes, (int) nameLen);
         if (type != EntryType.SYMLINK && stored.equals("TRAILER!!!")) {
             skipTo(in, dataStart + bodyLen, next, "the trailer at " + where + start, compressed);
             sink.archiveEnded(archive);
             trailerSeen = true;
             return;
         }
-        String path = normalize(stored);
+        String path = CpioNames.normalize(stored);
         String linkTarget = null;
         int targetLength = 0;
         boolean create = type != null && !path.isEmpty();
@@ -343,9 +340,9 @@ final class ImageScanner {
             data.drain();
             unpacked++;
             lastFile = path;
-            if (crc && type == EntryType.FILE && (data.sum & 0xFFFFFFFFL) != checksum) {
+            if (crc && type == EntryType.FILE && data.checksum() != checksum) {
                 throw new ImageFormatException(String.format("bad data checksum of '%s': the header says %08x, the data sums to %08x",
-                        path, checksum, data.sum & 0xFFFFFFFFL));
+                        path, checksum, data.checksum()));
             }
         }
         skipTo(in, dataStart + bodyLen, next, what, compressed);
@@ -385,156 +382,12 @@ final class ImageScanner {
         return value;
     }
 
-    private static String cString(byte[] bytes, int length) {
-        return new String(bytes, 0, cLength(bytes, length), StandardCharsets.UTF_8);
-    }
-
-    /** strlen within the first length bytes. */
-    private static int cLength(byte[] bytes, int length) {
-        int end = 0;
-        while (end < length && bytes[end] != 0) {
-            end++;
-        }
-        return end;
-    }
-
-    private static boolean isMagic(byte[] head, char last) {
-        return head[0] == '0' && head[1] == '7' && head[2] == '0' && head[3] == '7' && head[4] == '0' && head[5] == last;
-    }
-
-    private static boolean isNewc(byte[] head, int n) {
-        return n >= 6 && (isMagic(head, '1') || isMagic(head, '2'));
-    }
-
-    private static void detectOldCpio(byte[] head) throws ImageFormatException {
-        if (isMagic(head, '7')) {
-            throw new ImageFormatException("old portable (odc) cpio format; the kernel reads only newc: cpio -o -H newc");
-        }
-        if ((head[0] & 0xFF) == 0xC7 && head[1] == 0x71 || head[0] == 0x71 && (head[1] & 0xFF) == 0xC7) {
-            throw new ImageFormatException("old binary cpio format; the kernel reads only newc: cpio -o -H newc");
-        }
-    }
-
-    /** The segment's compression by magic, as lib/decompress.c detects it. */
-    static Compression detect(byte[] h, int n) throws ImageFormatException {
-        if (isNewc(h, n)) {
-            return Compression.NONE;
-        }
-        if (n >= 6) {
-            detectOldCpio(h);
-        }
-        if (starts(h, n, 0x1F, 0x8B)) {
-            return Compression.GZIP;
-        }
-        if (starts(h, n, 'B', 'Z', 'h')) {
-            return Compression.BZIP2;
-        }
-        if (starts(h, n, 0x5D, 0x00)) {
-            return Compression.LZMA;
-        }
-        if (starts(h, n, 0xFD, '7', 'z', 'X', 'Z', 0x00)) {
-            return Compression.XZ;
-        }
-        if (starts(h, n, 0x89, 'L', 'Z', 'O')) {
-            return Compression.LZO;
-        }
-        if (starts(h, n, 0x02, 0x21, 0x4C, 0x18)) {
-            return Compression.LZ4_LEGACY;
-        }
-        if (starts(h, n, 0x28, 0xB5, 0x2F, 0xFD)) {
-            return Compression.ZSTD;
-        }
-        if (starts(h, n, 0x04, 0x22, 0x4D, 0x18)) {
-            throw new ImageFormatException("modern LZ4 frame: the kernel cannot unpack it; compress with lz4 -l (legacy frame)");
-        }
-        throw new ImageFormatException("unknown magic " + hex(h, n) + ": neither cpio newc nor a compression the kernel unpacks"
-                + " (the kernel: \"invalid magic at start of compressed archive\")");
-    }
-
-    private static String hex(byte[] h, int n) {
-        StringBuilder hex = new StringBuilder();
-        for (int i = 0; i < Math.min(n, 4); i++) {
-            hex.append(String.format("%s%02x", i == 0 ? "" : " ", h[i] & 0xFF));
-        }
-        return hex.toString();
-    }
-
-    private static boolean starts(byte[] h, int n, int... magic) {
-        if (n < magic.length) {
-            return false;
-        }
-        for (int i = 0; i < magic.length; i++) {
-            if ((h[i] & 0xFF) != magic[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The heap an xz or lzma dictionary may take, in KiB: what the heap can still grow to, less a
-     * reserve. xz-java compares a stream's need with it before allocating (MemoryLimitException).
-     */
-    static int memoryLimitKiB() {
-        Runtime runtime = Runtime.getRuntime();
-        if (runtime.maxMemory() == Long.MAX_VALUE) {
-            return Integer.MAX_VALUE;
-        }
-        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory()) - HEAP_RESERVE;
-        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, free >> 10));
-    }
-
     private DisktuneException memory(long neededKiB, Exception cause) {
         long neededMiB = (neededKiB + 1023) >> 10;
         long suggest = ((neededMiB + 64 + 63) / 64) * 64;
         return new DisktuneException(ExitCode.USAGE, name + ": " + where() + "the " + (compression == null ? "" : compression.kernelName() + " ")
                 + "stream needs " + neededMiB + " MiB of memory to unpack, more than this Java heap has free ("
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MiB in all); allow it with JAVA_TOOL_OPTIONS=-Xmx" + suggest + "m", cause);
-    }
-
-    /**
-     * A decoder that reads exactly one compressed stream from in and leaves in right after it; xz and lzma through
-     * xz-java, within the heap left ({@link #memoryLimitKiB}).
-     */
-    static InputStream open(Compression compression, ImageInput in) throws IOException {
-        switch (compression) {
-            case GZIP:
-                return GzipCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(false).get();
-            case BZIP2:
-                return new BZip2CompressorInputStream(in, false);
-            case XZ:
-                return XZCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(false)
-                        .setMemoryLimitKiB(memoryLimitKiB()).get();
-            case LZMA:
-                return LZMACompressorInputStream.builder().setInputStream(in).setMemoryLimitKiB(memoryLimitKiB()).get();
-            case ZSTD:
-                Jna.prepare(); // zstd-jni's library from the launcher's cache, not unpacked again
-                return new ZstdCompressorInputStream(new ZstdFrameInputStream(in));
-            case LZ4_LEGACY:
-                return new Lz4LegacyInputStream(in);
-            case LZO:
-                return new LzopInputStream(in);
-            default:
-                throw new IllegalArgumentException("not a compression: " + compression);
-        }
-    }
-
-    /** The image-relative path of a cpio name; refuses names that could leave the root. */
-    static String normalize(String stored) throws ImageFormatException {
-        StringBuilder path = new StringBuilder();
-        for (String part : stored.split("/")) {
-            if (part.isEmpty() || part.equals(".")) {
-                continue;
-            }
-            if (part.equals("..")) {
-                throw new ImageFormatException("unsafe name '" + oneLine(stored) + "': a '..' component leaves the image root");
-            }
-            if (path.length() > 0) {
-                path.append('/');
-            }
-            path.append(part);
-        }
-        return path.toString();
     }
 
     /** "archive N (compression) at offset X: " for the current position, or nothing before the first archive. */
@@ -547,131 +400,6 @@ final class ImageScanner {
             message.append(" (").append(compression.kernelName()).append(')');
         }
         return message.append(" at offset ").append(offset).append(": ").toString();
-    }
-
-    private static String oneLine(String text) {
-        if (text == null) {
-            return "no detail";
-        }
-        String line = text.replaceAll("[\\p{Cntrl}]+", " ").strip();
-        return line.length() > 200 ? line.substring(0, 200) + "..." : line;
-    }
-
-    /**
-     * A file's data as the sink sees it: exactly its bytes (EOFException naming it when the image
-     * ends first), summed for the 070702 check; closing it does not close the archive.
-     */
-    private static final class EntryData extends InputStream {
-        private final InputStream in;
-        private final String what;
-        private final boolean summed;
-        private long remaining;
-        private long sum;
-
-        private final byte[] scratch;
-
-        /**
-         * {@code summed}: add up the bytes (the newc-crc "070702" checksum); plain newc has none to check.
-         * {@code scratch}: the scanner's buffer, where skipped data goes (one buffer for all entries).
-         */
-        EntryData(InputStream in, long size, String what, boolean summed, byte[] scratch) {
-            this.in = in;
-            this.remaining = size;
-            this.what = what;
-            this.summed = summed;
-            this.scratch = scratch;
-        }
-
-        /**
-         * Passes over up to n bytes of the data (still summed, so the checksum holds) through the scanner's buffer:
-         * returns how many, EOFException naming the entry when the image ends first, as read does.
-         */
-        @Override
-        public long skip(long n) throws IOException {
-            long skipped = 0;
-            while (skipped < n && remaining > 0) {
-                int r = read(scratch, 0, (int) Math.min(scratch.length, n - skipped));
-                if (r < 0) {
-                    break;
-                }
-                skipped += r;
-            }
-            return skipped;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (remaining == 0) {
-                return -1;
-            }
-            if (len == 0) {
-                return 0;
-            }
-            int r = in.read(b, off, (int) Math.min(len, remaining));
-            if (r < 0) {
-                throw new EOFException("truncated " + what);
-            }
-            if (summed) {
-                for (int i = off; i < off + r; i++) {
-                    sum += b[i] & 0xFF;
-                }
-            }
-            remaining -= r;
-            return r;
-        }
-
-        /** The rest of the data (for the checksum, and to reach the next header). */
-        void drain() throws IOException {
-            skip(remaining);
-        }
-    }
-
-    /** Marks read failures of the image file itself, so they are not reported as corrupt data. */
-    private static final class FileReadFailure extends UncheckedIOException {
-        private static final long serialVersionUID = 1L;
-
-        FileReadFailure(IOException cause) {
-            super(cause);
-        }
-    }
-
-    private static final class FileReads extends FilterInputStream {
-        FileReads(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() {
-            try {
-                return in.read();
-            } catch (IOException e) {
-                throw new FileReadFailure(e);
-            }
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            try {
-                return in.read(b, off, len);
-            } catch (IOException e) {
-                throw new FileReadFailure(e);
-            }
-        }
-
-        @Override
-        public long skip(long n) {
-            try {
-                return in.skip(n);
-            } catch (IOException e) {
-                throw new FileReadFailure(e);
-            }
-        }
     }
 
     /** Ends a scan early at the sink's request. */
