@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # debian-roots.sh - build (once) and cache real Debian 12 root file systems for the initramfs tests.
 #
-# Usage: debian-roots.sh [initramfs-tools|dracut|all|base]     (default: all; base: only the base root,
+# Usage: debian-roots.sh [initramfs-tools|dracut|mkinitcpio|all|base]   (default: all; base: only the base root,
 #        for src/test/e2e/build-guest.sh)
 #
 # Prints the path of each requested root, one a line. Roots live in $DISKTUNE_TEST_ROOTS
@@ -14,6 +14,10 @@
 #                             MODULES=most has two early microcode archives in front of the zstd one)
 #   bookworm-dracut           base + dracut-core and systemd-sysv (dracut's base module installs
 #                             poweroff/reboot/halt; a Debian system has them from systemd-sysv)
+#   bookworm-mkinitcpio       base + what mkinitcpio needs (busybox, kmod, bsdtar from libarchive-tools; objcopy
+#                             from binutils, gawk and systemd-boot-efi's EFI stub for UKIs) + Arch's mkinitcpio itself,
+#                             installed from the pinned source vendored in src/test/mkinitcpio (Debian has no
+#                             package), laid out as its Makefile's install-generator does
 # (initramfs-tools and dracut conflict as packages, so each generator gets its own copy of the base.)
 # Each root is built in a temporary directory and renamed into place when complete; its marker file
 # .disktune-root names the recipe, the packages and the kernel version. A root without the current
@@ -33,7 +37,11 @@ BASE_PACKAGES=(linux-image-cloud-amd64 cpio zstd lz4 lzop xz-utils bzip2 gzip)
 declare -A GEN_PACKAGES=(
   [initramfs-tools]="initramfs-tools busybox"
   [dracut]="dracut-core systemd-sysv"
+  [mkinitcpio]="busybox kmod libarchive-tools binutils gawk systemd-boot-efi"
 )
+# The vendored mkinitcpio source; its version and a hash of the tree go into the mkinitcpio root's recipe, so
+# that a change of the vendored files rebuilds that root.
+MKINITCPIO_SRC=$(cd "$(dirname "$0")/../mkinitcpio" && pwd)
 MICROCODE_PACKAGES=(intel-microcode amd64-microcode)
 
 die() { echo "debian-roots: $*" >&2; exit 1; }
@@ -113,9 +121,56 @@ EOF
   rm -f "$tmp.log"
 }
 
+# Installs the vendored mkinitcpio into a root as its Makefile's prepare and install-generator targets do
+# (paths set by sed, version filled in), without man pages, shutdown units and pacman hooks. Arch's
+# mkinitcpio-busybox package provides /usr/lib/initcpio/busybox: Debian's busybox is put there.
+install_mkinitcpio() {
+  local root=$1 src=$MKINITCPIO_SRC version
+  version=$(cat "$src/VERSION")
+  install -d "$root"/etc/mkinitcpio.d "$root"/etc/mkinitcpio.conf.d "$root"/etc/initcpio/{hooks,install,post} \
+    "$root"/usr/lib/initcpio/{hooks,install,post,udev} "$root"/usr/share/mkinitcpio
+  sed -e 's|\(^_f_config\)=.*|\1=/etc/mkinitcpio.conf|' \
+      -e 's|\(^_f_functions\)=.*|\1=/usr/lib/initcpio/functions|' \
+      -e 's|\(^_d_hooks\)=.*|\1=/etc/initcpio/hooks:/usr/lib/initcpio/hooks|' \
+      -e 's|\(^_d_install\)=.*|\1=/etc/initcpio/install:/usr/lib/initcpio/install|' \
+      -e 's|\(^_d_post\)=.*|\1=/etc/initcpio/post:/usr/lib/initcpio/post|' \
+      -e 's|\(^_d_presets\)=.*|\1=/etc/mkinitcpio.d|' \
+      -e 's|\(^_d_config\)=.*|\1=/etc/mkinitcpio.conf.d|' \
+      -e "s|%VERSION%|$version|g" <"$src/mkinitcpio" >"$root/usr/bin/mkinitcpio"
+  sed -e 's|\(^_f_functions\)=.*|\1=/usr/lib/initcpio/functions|' -e "s|%VERSION%|$version|g" \
+    <"$src/lsinitcpio" >"$root/usr/bin/lsinitcpio"
+  chmod 755 "$root/usr/bin/mkinitcpio" "$root/usr/bin/lsinitcpio"
+  install -m644 "$src/mkinitcpio.conf" "$root/etc/mkinitcpio.conf"
+  install -m755 -t "$root/usr/lib/initcpio" "$src/init" "$src/shutdown" "$src/functions"
+  install -m644 -t "$root/usr/lib/initcpio" "$src/init_functions"
+  install -m644 "$src/udev/01-memdisk.rules" "$root/usr/lib/initcpio/udev/01-memdisk.rules"
+  cp -r -t "$root/usr/lib/initcpio" "$src/hooks" "$src/install"
+  chmod -R u=rwX,go=rX "$root/usr/lib/initcpio/hooks" "$root/usr/lib/initcpio/install"
+  install -m644 -t "$root/usr/share/mkinitcpio" "$src"/mkinitcpio.d/*
+  install -m755 "$root/usr/bin/busybox" "$root/usr/lib/initcpio/busybox"
+  # mkinitcpio runs with PATH=/usr/bin, where Arch keeps every program; Debian 12 keeps blkid, switch_root,
+  # modinfo and others in /usr/sbin: link them into /usr/bin as Arch's layout has them.
+  local prog
+  for prog in "$root"/usr/sbin/*; do
+    [ -e "$root/usr/bin/${prog##*/}" ] || ln -s "../sbin/${prog##*/}" "$root/usr/bin/${prog##*/}"
+  done
+}
+
+# The recipe of a generator root: the generators' number, and for mkinitcpio also a hash of the vendored tree, of
+# install_mkinitcpio and of its package list.
+gen_recipe() {
+  if [ "$1" = mkinitcpio ]; then
+    echo "$GEN_RECIPE mkinitcpio-$( (cd "$MKINITCPIO_SRC" && find . -type f ! -name README.md -print0 | LC_ALL=C sort -z \
+      | xargs -0 sha256sum; declare -f install_mkinitcpio; echo "${GEN_PACKAGES[mkinitcpio]}") | sha256sum | cut -c1-16)"
+  else
+    echo "$GEN_RECIPE"
+  fi
+}
+
 build_generator() {
-  local gen=$1 final=$CACHE/$SUITE-$1-r$GEN_RECIPE tmp microcode=none
-  marker_ok "$final" "$GEN_RECIPE" && return 0
+  local gen=$1 final=$CACHE/$SUITE-$1-r$GEN_RECIPE tmp microcode=none recipe
+  recipe=$(gen_recipe "$gen")
+  marker_ok "$final" "$recipe" && return 0
   remove_tree "$final"
   build_base
   tmp=$(mktemp -d "$CACHE/.build-$gen.XXXXXX")
@@ -140,9 +195,12 @@ build_generator() {
       log "microcode packages not installable here (see $tmp.log); continuing without them"
     fi
   fi
+  if [ "$gen" = mkinitcpio ]; then
+    install_mkinitcpio "$tmp"
+  fi
   in_root "$tmp" apt-get clean
   rm -f "$tmp"/boot/initrd.img-* "$tmp"/var/lib/initramfs-tools/* 2>/dev/null || true
-  printf 'recipe: %s\nsuite: %s\nmirror: %s\npackages: %s %s\nmicrocode: %s\nkernel: %s\n' "$GEN_RECIPE" "$SUITE" "$MIRROR" \
+  printf 'recipe: %s\nsuite: %s\nmirror: %s\npackages: %s %s\nmicrocode: %s\nkernel: %s\n' "$recipe" "$SUITE" "$MIRROR" \
     "${BASE_PACKAGES[*]}" "${GEN_PACKAGES[$gen]}" "$microcode" "$(ls "$tmp/lib/modules" | head -1)" >"$tmp/.disktune-root"
   mv "$tmp" "$final"
   rm -f "$tmp.log"
@@ -151,9 +209,9 @@ build_generator() {
 want=${1:-all}
 case "$want" in
   base) gens=() ;;
-  initramfs-tools|dracut) gens=("$want") ;;
-  all) gens=(initramfs-tools dracut) ;;
-  *) die "unknown root '$want' (initramfs-tools, dracut, all or base)" ;;
+  initramfs-tools|dracut|mkinitcpio) gens=("$want") ;;
+  all) gens=(initramfs-tools dracut mkinitcpio) ;;
+  *) die "unknown root '$want' (initramfs-tools, dracut, mkinitcpio, all or base)" ;;
 esac
 
 mkdir -p "$CACHE"

@@ -34,7 +34,8 @@ missing maven:mvn
 missing rpm:rpmbuild
 if [ "$mode" = test ]; then
   # real archivers and compressors: the image reader's listings are compared with theirs
-  # debootstrap: the Debian 12 roots in which the real initramfs-tools and dracut make images
+  # debootstrap: the Debian 12 roots in which the real initramfs-tools, dracut and mkinitcpio (vendored, src/test/mkinitcpio)
+  # make images
   # udev (udevadm test of the generated rules), systemd (systemd-analyze verify of units/), hdparm (its output
   # formats), man-db (man --warnings -l and lexgrog read every man page: ManPageTest), tmux
   # (TerminalWalkthroughIT types into it), qemu-system-x86 and e2fsprogs (mkfs.ext4 -d, debugfs): the

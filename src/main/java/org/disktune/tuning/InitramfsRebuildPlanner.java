@@ -19,6 +19,7 @@ import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
 import org.disktune.initramfs.ImageContentVerifier;
 import org.disktune.initramfs.config.DetectedGenerator;
+import org.disktune.initramfs.config.GeneratorKind;
 import org.disktune.initramfs.config.GeneratorDetection;
 import org.disktune.initramfs.config.InitramfsGeneratorDetector;
 import org.disktune.initramfs.config.InstalledKernel;
@@ -70,6 +71,7 @@ public final class InitramfsRebuildPlanner {
         for (InstalledKernel k : kernels) {
             byCommand.computeIfAbsent(List.copyOf(generator.rebuildCommand(k)), c -> new ArrayList<>()).add(k);
         }
+        byCommand.keySet().forEach(argv -> refuseMissingKernel(generator, argv));
         List<RebuildStep> steps = new ArrayList<>();
         byCommand.forEach((argv, served) -> {
             Set<String> images = new LinkedHashSet<>();
@@ -77,6 +79,36 @@ public final class InitramfsRebuildPlanner {
             steps.add(new RebuildStep(argv, List.copyOf(images), served.stream().map(InstalledKernel::version).toList()));
         });
         return new RebuildTarget(generator, steps);
+    }
+
+    /**
+     * USAGE when the preset that {@code mkinitcpio -p} would run names a kernel that is not installed: mkinitcpio
+     * would fail on it part way through its presets ("specified kernel image does not exist").
+     */
+    private void refuseMissingKernel(DetectedGenerator generator, List<String> argv) {
+        if (generator.kind() != GeneratorKind.MKINITCPIO || argv.size() < 3 || !argv.get(1).equals("-p")) {
+            return;
+        }
+        for (MkinitcpioPreset p : generator.presets()) {
+            if (!p.name().equals(argv.get(2))) {
+                continue;
+            }
+            for (String preset : p.presets()) {
+                String kver = p.kver(preset);
+                if (kver == null || kver.isEmpty()) {
+                    continue; // mkinitcpio skips that preset with a warning
+                }
+                boolean image = kver.startsWith("/");
+                boolean installed = image ? Files.isRegularFile(host.path(kver))
+                        : KERNEL_VERSION.matcher(kver).matches()
+                                && (Files.isDirectory(host.path("/lib/modules/" + kver)) || Files.isDirectory(host.path("/usr/lib/modules/" + kver)));
+                if (!installed) {
+                    throw DisktuneException.usage(p.file() + ": " + p.kverVariable(preset) + " names " + kver + ", which is not installed ("
+                            + (image ? "no such kernel image" : "no /lib/modules/" + kver) + "); point it at an installed kernel or remove "
+                            + "the preset, and run again");
+                }
+            }
+        }
     }
 
     /** Each run followed by the check of the images it rewrote. */
@@ -119,7 +151,7 @@ public final class InitramfsRebuildPlanner {
                     List<String> images = new ArrayList<>();
                     for (MkinitcpioPreset p : g.presets()) {
                         if (p.name().equals(argv.get(2))) {
-                            p.presets().stream().map(x -> p.images().get(x)).filter(i -> i != null && !i.isEmpty()).forEach(images::add);
+                            images.addAll(p.outputs());
                         }
                     }
                     yield images.isEmpty() ? kernel.initramfsImages() : images;

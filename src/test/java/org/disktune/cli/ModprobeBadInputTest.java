@@ -76,10 +76,41 @@ class ModprobeBadInputTest {
                 .map(Arguments::of);
     }
 
+    /** Bad mkinitcpio configurations, on an Arch machine. */
+    static Stream<Arguments> archCases() {
+        String namingConfig = "ALL_config=\"/etc/mkinitcpio.conf\"\nALL_kver=\"/boot/vmlinuz-linux\"\nPRESETS=('default')\n"
+                + "default_image=\"/boot/initramfs-linux.img\"\n";
+        return Stream.of(
+                of("preset naming a missing kernel", m -> m.file("/etc/mkinitcpio.d/linux.preset", "ALL_kver=\"/boot/vmlinuz-linux-gone\"\n"
+                        + "PRESETS=('default' 'fallback')\ndefault_image=\"/boot/initramfs-linux.img\"\n").host(), 2,
+                        "disktune: /etc/mkinitcpio.d/linux.preset: ALL_kver names /boot/vmlinuz-linux-gone, which is not installed (no such "
+                                + "kernel image); point it at an installed kernel or remove the preset, and run again",
+                        "modprobe", "set", "sata_nv", "adma=1"),
+                of("preset naming a missing kernel version", m -> m.file("/etc/mkinitcpio.d/linux.preset", "ALL_kver=\"/boot/vmlinuz-linux\"\n"
+                        + "PRESETS=('default' 'fallback')\nfallback_kver=6.0.0-gone\ndefault_image=\"/boot/initramfs-linux.img\"\n").host(), 2,
+                        "disktune: /etc/mkinitcpio.d/linux.preset: fallback_kver names 6.0.0-gone, which is not installed (no "
+                                + "/lib/modules/6.0.0-gone); point it at an installed kernel or remove the preset, and run again",
+                        "initramfs", "rebuild"),
+                of("FILES set twice", m -> m.file("/etc/mkinitcpio.d/linux.preset", namingConfig)
+                        .file("/etc/mkinitcpio.conf", "MODULES=()\nFILES=(/etc/a)\nHOOKS=(base udev)\nFILES=(/etc/b)\n").host(), 2,
+                        "disktune: /etc/mkinitcpio.conf sets FILES 2 times (lines 2, 4), and only the last counts; keep one FILES line and "
+                                + "run again", "modprobe", "set", "sata_nv", "adma=1"))
+                .map(Arguments::of);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void isOneLineWithItsExitCodeAndChangesNothing(Case c) {
-        GeneratorMachine m = GeneratorMachine.debian();
+        check(c, GeneratorMachine.debian());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("archCases")
+    void badMkinitcpioConfigurationIsOneLineWithItsExitCodeAndChangesNothing(Case c) {
+        check(c, GeneratorMachine.arch());
+    }
+
+    private static void check(Case c, GeneratorMachine m) {
         Host host = c.host().apply(m);
         List<String> before = m.snapshot();
         CliRun run = CliRun.run(o -> host, c.args());

@@ -10,25 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
@@ -36,6 +26,7 @@ import org.disktune.initramfs.DisposableDebianRoot;
 import org.disktune.initramfs.RealDebianRoots;
 import org.disktune.initramfs.RealDebianRoots.DebianRoot;
 import org.disktune.initramfs.RealDebianRoots.Generator;
+import org.disktune.initramfs.RootSnapshots;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -87,7 +78,7 @@ class RealRootModprobeEndToEndTest {
             log(generator, "copied " + cached.dir() + " in " + copy.copyTime().toMillis() + " ms, " + copy.size() / (1 << 20) + " MiB");
             copy.mountProc();
             String image = "/boot/initrd.img-" + root.kernel();
-            Snapshots snapshots = new Snapshots(root.dir());
+            RootSnapshots snapshots = new RootSnapshots(root.dir(), NOT_COMPARED);
             configureSmallImage(generator, root);
             t = System.nanoTime();
             buildFirstImage(generator, root, image);
@@ -115,7 +106,7 @@ class RealRootModprobeEndToEndTest {
                 assertTrue(Files.readString(root.path(DRACUT_DROP_IN)).contains("install_items+=\" " + OPTIONS_FILE + " \""),
                         Files.readString(root.path(DRACUT_DROP_IN)));
             }
-            assertEquals(expectedChanges, differences(before, afterSet), "what set changed in the root");
+            assertEquals(expectedChanges, RootSnapshots.differences(before, afterSet), "what set changed in the root");
 
             t = step(generator, "set", t);
 
@@ -145,7 +136,7 @@ class RealRootModprobeEndToEndTest {
             // undo restores every file; the directory /etc/disktune that set created stays, empty, as undo leaves directories
             Map<String, String> afterUndo = new java.util.HashMap<>(snapshots.take());
             afterUndo.remove("etc/disktune");
-            assertSame(before, afterUndo, "after undo");
+            RootSnapshots.assertSame(before, afterUndo, "after undo");
 
             t = step(generator, "undo", t);
 
@@ -155,7 +146,7 @@ class RealRootModprobeEndToEndTest {
             CliRun failed = CliRun.run("--root", dir, "--chroot", "modprobe", "set", "libata", "force=noncq");
             assertEquals(5, failed.exitCode(), failed.out() + failed.err());
             assertTrue(failed.err().contains("exited 1"), failed.err());
-            assertSame(broken, snapshots.take(), "after the rolled-back set");
+            RootSnapshots.assertSame(broken, snapshots.take(), "after the rolled-back set");
             assertFalse(Files.exists(root.path(OPTIONS_FILE)));
 
             t = step(generator, "failing generator", t);
@@ -170,7 +161,7 @@ class RealRootModprobeEndToEndTest {
             assertTrue(forgotten.err().contains(OPTIONS_FILE + " is missing from " + image), forgotten.err());
             // "restored" is said only of a file whose bytes differed from its backup: the generator did rewrite the image
             assertTrue(forgotten.err().contains("restored " + image), forgotten.err());
-            assertSame(forgetful, snapshots.take(), "after the rolled-back set with a forgetful generator");
+            RootSnapshots.assertSame(forgetful, snapshots.take(), "after the rolled-back set with a forgetful generator");
         }
         log(generator, "forgetful generator and clean-up: " + ms(t) + " ms; whole test " + ms(started) + " ms");
     }
@@ -267,98 +258,6 @@ class RealRootModprobeEndToEndTest {
                 Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
             }
             case DRACUT -> Files.writeString(root.path("/etc/dracut.conf.d/zz-local.conf"), "install_items=\" /etc/hostname \"\n");
-        }
-    }
-
-    /**
-     * Snapshots of a root: every name under it except {@link #NOT_COMPARED}, relative to the root,
-     * with its type, mode, owner and, for a regular file, its SHA-256 (a symlink: its target). A
-     * file's hash is computed again only when its inode, size, mtime or ctime changed (the kernel sets
-     * ctime on every write, and no program can set it back), so repeated snapshots of 350 MB are fast.
-     */
-    private static final class Snapshots {
-        private final Path root;
-        private final Map<String, String> hashes = new java.util.HashMap<>();
-
-        Snapshots(Path root) {
-            this.root = root;
-        }
-
-        Map<String, String> take() {
-            Map<String, String> entries = new TreeMap<>();
-            try {
-                Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                        String name = root.relativize(dir).toString();
-                        if (NOT_COMPARED.contains(name)) {
-                            return FileVisitResult.SKIP_SUBTREE;
-                        }
-                        entries.put(name, "dir " + owner(dir));
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                        String name = root.relativize(file).toString();
-                        if (!NOT_COMPARED.contains(name)) {
-                            entries.put(name, attrs.isSymbolicLink() ? "link -> " + Files.readSymbolicLink(file)
-                                    : attrs.isRegularFile() ? "file " + owner(file) + " " + hash(file, attrs) : "other " + owner(file));
-                        }
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return entries;
-        }
-
-        private String hash(Path file, BasicFileAttributes attrs) throws IOException {
-            String key = file + "|" + attrs.fileKey() + "|" + attrs.size() + "|" + attrs.lastModifiedTime().toInstant() + "|"
-                    + Files.getAttribute(file, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
-            String known = hashes.get(key);
-            if (known == null) {
-                known = sha256(file);
-                hashes.put(key, known);
-            }
-            return known;
-        }
-    }
-
-    private static String owner(Path p) throws IOException {
-        return Integer.toOctalString((Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS)) + " "
-                + Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS) + ":" + Files.getAttribute(p, "unix:gid", LinkOption.NOFOLLOW_LINKS);
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[1 << 16];
-            for (int n; (n = in.read(buffer)) > 0;) {
-                digest.update(buffer, 0, n);
-            }
-            return HexFormat.of().formatHex(digest.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The names whose entry differs (added, removed or changed). */
-    private static Set<String> differences(Map<String, String> a, Map<String, String> b) {
-        Set<String> names = new TreeSet<>(a.keySet());
-        names.addAll(b.keySet());
-        names.removeIf(n -> java.util.Objects.equals(a.get(n), b.get(n)));
-        return names;
-    }
-
-    private static void assertSame(Map<String, String> expected, Map<String, String> actual, String when) {
-        Set<String> differ = differences(expected, actual);
-        if (!differ.isEmpty()) {
-            StringBuilder shown = new StringBuilder();
-            differ.stream().limit(20).forEach(n -> shown.append("\n  ").append(n).append(": ").append(expected.get(n)).append(" -> ")
-                    .append(actual.get(n)));
-            fail(when + ", " + differ.size() + " name(s) differ from before:" + shown);
         }
     }
 

@@ -34,9 +34,11 @@ public final class RealDebianRoots {
     private RealDebianRoots() {
     }
 
-    /** The generator a root carries (initramfs-tools and dracut conflict as Debian packages). */
+    /** The generator a root carries (initramfs-tools and dracut conflict as Debian packages; each gets its own root). */
     public enum Generator {
-        INITRAMFS_TOOLS, DRACUT;
+        INITRAMFS_TOOLS, DRACUT,
+        /** Arch's mkinitcpio, vendored in src/test/mkinitcpio (Debian has no package). */
+        MKINITCPIO;
 
         String scriptName() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');

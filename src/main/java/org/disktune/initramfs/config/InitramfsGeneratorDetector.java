@@ -148,13 +148,8 @@ public final class InitramfsGeneratorDetector {
             }
             for (DetectedGenerator g : generators) {
                 for (MkinitcpioPreset p : g.presets()) {
-                    if (p.name().equals(pkgbase) || presetForKernel(p, v)) {
-                        for (String x : p.presets()) {
-                            String img = p.images().get(x);
-                            if (img != null) {
-                                candidates.add(img);
-                            }
-                        }
+                    if (p.name().equals(pkgbase) || presetForKernel(p, v, kernelImage)) {
+                        candidates.addAll(p.outputs());
                     }
                 }
             }
@@ -169,10 +164,11 @@ public final class InitramfsGeneratorDetector {
         return out;
     }
 
-    /** Whether one of the preset's presets is for kernel {@code version}. */
-    private static boolean presetForKernel(MkinitcpioPreset p, String version) {
+    /** Whether one of the preset's presets is for kernel {@code version}, named by version or by its image path. */
+    private static boolean presetForKernel(MkinitcpioPreset p, String version, String kernelImage) {
         for (String x : p.presets()) {
-            if (version.equals(p.kver(x))) {
+            String kver = p.kver(x);
+            if (version.equals(kver) || (kver != null && kver.equals(kernelImage))) {
                 return true;
             }
         }

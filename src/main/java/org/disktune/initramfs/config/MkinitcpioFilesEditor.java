@@ -14,7 +14,8 @@ import org.disktune.core.DisktuneException;
  * FILES examples are ignored (only real bash assignments count; the last one is edited). Without
  * a FILES assignment one is appended in the file's era style (array when the file uses arrays,
  * string otherwise) with a marker comment, so that removal restores the exact original bytes.
- * Adding a path already present, or removing one absent, returns the input unchanged.
+ * Adding a path already present, or removing one absent, returns the input unchanged; adding to a file
+ * that sets FILES twice ({@code FILES=} on two lines, where bash keeps only the last) is refused.
  */
 public final class MkinitcpioFilesEditor {
     public static final String MARKER = "# added by disktune";
@@ -72,6 +73,7 @@ public final class MkinitcpioFilesEditor {
         if (evaluate(statements).files().contains(path)) {
             return content;
         }
+        refuseFilesSetTwice(statements);
         ShellStatement.Assignment files = lastFiles(statements);
         if (files == null) {
             boolean arrays = statements.stream().anyMatch(s -> s instanceof ShellStatement.Assignment a && a.form() == ValueForm.ARRAY);
@@ -154,6 +156,20 @@ public final class MkinitcpioFilesEditor {
             }
         }
         return content;
+    }
+
+    /**
+     * Two plain FILES assignments: bash keeps only the last, so a path in the first is silently dropped, and
+     * which one the admin means is not for disktune to guess. {@code FILES+=(...)} after one is fine.
+     */
+    private void refuseFilesSetTwice(List<ShellStatement> statements) {
+        List<Integer> lines = statements.stream()
+                .filter(s -> s instanceof ShellStatement.Assignment a && a.name().equals("FILES") && !a.append())
+                .map(s -> ((ShellStatement.Assignment) s).line()).toList();
+        if (lines.size() > 1) {
+            throw DisktuneException.usage(label + " sets FILES " + lines.size() + " times (lines " + lines.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + "), and only the last counts; keep one FILES line and run again");
+        }
     }
 
     private static ShellStatement.Assignment lastFiles(List<ShellStatement> statements) {

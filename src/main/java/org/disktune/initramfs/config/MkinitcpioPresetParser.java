@@ -23,6 +23,7 @@ public final class MkinitcpioPresetParser {
         Map<String, String> kvers = new LinkedHashMap<>();
         Map<String, String> configs = new LinkedHashMap<>();
         Map<String, String> images = new LinkedHashMap<>();
+        Map<String, String> ukis = new LinkedHashMap<>();
         if (presets.isEmpty()) {
             for (int i = 0; v.scalars.containsKey("PRESET_NAME[" + i + "]"); i++) {
                 String p = v.scalars.get("PRESET_NAME[" + i + "]");
@@ -36,9 +37,11 @@ public final class MkinitcpioPresetParser {
             putIfSet(kvers, p, v.scalars.get(p + "_kver"));
             putIfSet(configs, p, v.scalars.get(p + "_config"));
             putIfSet(images, p, v.scalars.get(p + "_image"));
+            // mkinitcpio reads PRESET_efi_image only when PRESET_uki is not set at all
+            putIfSet(ukis, p, v.scalars.containsKey(p + "_uki") ? v.scalars.get(p + "_uki") : v.scalars.get(p + "_efi_image"));
         }
         return new MkinitcpioPreset(name, file, presets, v.scalars.get("ALL_kver"), v.scalars.get("ALL_config"),
-                kvers, configs, images, v.sourced);
+                kvers, configs, images, ukis, v.sourced);
     }
 
     private static void putIfSet(Map<String, String> map, String key, String value) {

@@ -14,6 +14,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -134,7 +135,21 @@ final class ImageScanner {
         long size;
         try {
             size = Files.size(image);
+            // a unified kernel image: the initramfs is its .initrd section, read as an image of its own
+            Optional<UnifiedKernelImage.Section> initrd;
+            try (InputStream head = Files.newInputStream(image)) {
+                initrd = UnifiedKernelImage.initrd(head.readNBytes(UnifiedKernelImage.HEADERS));
+            }
+            if (initrd.isPresent()) {
+                raw = UnifiedKernelImage.section(raw, initrd.get());
+                size = initrd.get().length();
+            }
         } catch (IOException e) {
+            try {
+                raw.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw new DisktuneException(ExitCode.ENVIRONMENT, name + ": cannot read the image: " + oneLine(e.getMessage()), e);
         }
         String problem;

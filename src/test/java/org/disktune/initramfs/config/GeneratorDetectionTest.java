@@ -91,6 +91,45 @@ class GeneratorDetectionTest {
         assertEquals(MkinitcpioPlacement.Target.DROP_IN, MkinitcpioPlacement.choose(g.majorVersion(), g.mkinitcpioConf(), g.presets()).target());
     }
 
+    /** The v41 example writes a UKI and an image per preset; mkinitcpio -p rewrites all four. */
+    @Test
+    void presetOutputsAreEveryUkiAndImage() {
+        MkinitcpioPreset example = preset("example.preset.v41.preset", Map.of());
+        assertEquals(List.of("/efi/EFI/Linux/arch-linux.efi", "/tmp/initramfs-linux.img", "/efi/EFI/Linux/arch-linux-fallback.efi",
+                "/tmp/initramfs-linux-fallback.img"), example.outputs());
+        MkinitcpioPreset old = presets.parse("x", "x.preset", "PRESETS=('default')\ndefault_efi_image='/efi/old.efi'\n".getBytes(),
+                f -> Optional.empty());
+        assertEquals(List.of("/efi/old.efi"), old.outputs(), "PRESET_efi_image, the name before v31");
+        MkinitcpioPreset both = presets.parse("x", "x.preset",
+                "PRESETS=('default')\ndefault_uki=''\ndefault_efi_image='/efi/old.efi'\ndefault_image=/boot/i.img\n".getBytes(),
+                f -> Optional.empty());
+        assertEquals(List.of("/boot/i.img"), both.outputs(), "an empty PRESET_uki wins over PRESET_efi_image, as in mkinitcpio");
+    }
+
+    /**
+     * A preset that names its kernel by image path (as Debian's /boot/vmlinuz-VERSION, without a pkgbase file):
+     * every image it writes, fallback and UKI included, belongs to that kernel, so verify checks each.
+     */
+    @Test
+    void presetNamingTheKernelImageGivesTheKernelEveryImage() {
+        Host host = TestHosts.jimfs();
+        write(host, "/usr/bin/mkinitcpio", "#!/bin/bash\ndeclare -r version=39.2\n");
+        write(host, "/etc/mkinitcpio.conf", "HOOKS=(base)\nFILES=()\n");
+        write(host, "/etc/mkinitcpio.d/debian.preset", "PRESETS=('default' 'fallback')\nALL_kver='/boot/vmlinuz-6.1.0-57-cloud-amd64'\n"
+                + "default_image='/boot/initramfs-6.1.0-57-cloud-amd64.img'\ndefault_uki='/boot/efi/EFI/Linux/debian.efi'\n"
+                + "fallback_image='/boot/initramfs-6.1.0-57-cloud-amd64-fallback.img'\n");
+        write(host, "/usr/lib/modules/6.1.0-57-cloud-amd64/modules.dep", "");
+        write(host, "/boot/vmlinuz-6.1.0-57-cloud-amd64", "k");
+        for (String image : List.of("/boot/initramfs-6.1.0-57-cloud-amd64.img", "/boot/efi/EFI/Linux/debian.efi",
+                "/boot/initramfs-6.1.0-57-cloud-amd64-fallback.img")) {
+            write(host, image, "i");
+        }
+        GeneratorDetection d = new InitramfsGeneratorDetector(host).detect();
+        assertEquals(List.of("/boot/initramfs-6.1.0-57-cloud-amd64.img", "/boot/efi/EFI/Linux/debian.efi",
+                "/boot/initramfs-6.1.0-57-cloud-amd64-fallback.img"), d.kernels().get(0).initramfsImages());
+        assertEquals(List.of("mkinitcpio", "-p", "debian"), d.primary().orElseThrow().rebuildCommand(d.kernels().get(0)));
+    }
+
     @Test
     void seedHostOf2009UsesTheMainFile() {
         Host host = TestHosts.jimfs();

@@ -136,4 +136,15 @@ class MkinitcpioFilesEditorTest {
     private static byte[] unescape(String s) {
         return (s == null ? "" : s).replace("\\n", "\n").replace("\\t", "\t").getBytes(StandardCharsets.ISO_8859_1);
     }
+
+    /** bash keeps the last of two FILES= lines: adding to either would leave the admin's intent to a guess. */
+    @Test
+    void filesSetTwiceIsRefusedAndFilesPlusEqualsIsNot() {
+        DisktuneException e = assertThrows(DisktuneException.class,
+                () -> editor.add("FILES=(/a)\nHOOKS=(base)\nFILES=\"/b\"\n".getBytes(), "/x"));
+        assertEquals(ExitCode.USAGE, e.exitCode());
+        assertEquals("/etc/mkinitcpio.conf sets FILES 2 times (lines 1, 3), and only the last counts; keep one FILES line and run again",
+                e.getMessage());
+        assertEquals("FILES=(/a)\nFILES+=(/b /x)\n", new String(editor.add("FILES=(/a)\nFILES+=(/b)\n".getBytes(), "/x")));
+    }
 }
