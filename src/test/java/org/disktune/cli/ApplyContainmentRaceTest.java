@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 import com.sun.jna.Library;
@@ -49,18 +50,37 @@ class ApplyContainmentRaceTest {
         int renameat2(int olddirfd, String oldpath, int newdirfd, String newpath, int flags);
     }
 
+    private static final long BURST_NANOS = 150_000_000;
+    private static final long QUIET_NANOS = 250_000_000;
     private static final int AT_FDCWD = -100;
     private static final int RENAME_EXCHANGE = 2;
 
     @TempDir
     Path temp;
 
-    private static Thread swapper(Path a, Path b, AtomicBoolean stop) {
+    /** Exchanges each pair of paths with the other, in bursts that end with every path back in place. */
+    private static Thread swapper(List<Path[]> pairs, AtomicBoolean stop) {
         Rename calls = Native.load("c", Rename.class);
         Thread thread = new Thread(() -> {
+            // runs that fall in a burst meet swaps, runs in a quiet spell apply, on an idle machine and a loaded one alike
             while (!stop.get()) {
-                calls.renameat2(AT_FDCWD, a.toString(), AT_FDCWD, b.toString(), RENAME_EXCHANGE);
-                Thread.onSpinWait();
+                long burstEnd = System.nanoTime() + BURST_NANOS;
+                int[] swaps = new int[pairs.size()];
+                boolean odd = false;
+                while (System.nanoTime() < burstEnd || odd) {
+                    odd = false;
+                    for (int i = 0; i < pairs.size(); i++) {
+                        Path[] pair = pairs.get(i);
+                        if (System.nanoTime() < burstEnd || swaps[i] % 2 != 0) {
+                            if (calls.renameat2(AT_FDCWD, pair[0].toString(), AT_FDCWD, pair[1].toString(), RENAME_EXCHANGE) == 0) {
+                                swaps[i]++;
+                            }
+                        }
+                        odd |= swaps[i] % 2 != 0;
+                    }
+                    Thread.onSpinWait();
+                }
+                LockSupport.parkNanos(QUIET_NANOS);
             }
         });
         thread.setDaemon(true);
@@ -128,8 +148,8 @@ class ApplyContainmentRaceTest {
         Path modprobeLink = Files.createSymbolicLink(root.resolve("etc/modprobe.link"), modprobeOut);
         Path stateLink = Files.createSymbolicLink(root.resolve("var/lib/disktune.link"), outside.resolve("state"));
         AtomicBoolean stop = new AtomicBoolean();
-        List<Thread> swappers = List.of(swapper(root.resolve("etc/modprobe.d"), modprobeLink, stop),
-                swapper(root.resolve("var/lib/disktune"), stateLink, stop));
+        List<Thread> swappers = List.of(swapper(List.of(new Path[] {root.resolve("etc/modprobe.d"), modprobeLink},
+                new Path[] {root.resolve("var/lib/disktune"), stateLink}), stop));
         swappers.forEach(Thread::start);
         List<String> outcomes = new ArrayList<>();
         try {
