@@ -140,6 +140,21 @@ class UndoExecutorTest {
         assertEquals(before, machine.machineFiles());
     }
 
+    /**
+     * Undo and rollback plan their steps with the one planner: a file an admin already put back as it was before the
+     * entry is not "changed since" for undo either (rollback never refused it), and undo takes back the rest.
+     */
+    @Test
+    void aFileAlreadyBackAsItWasBeforeTheEntryIsNoReasonToRefuse() throws IOException {
+        List<String> before = machine.machineFiles();
+        applyModprobePlan();
+        machine.write(MKINITCPIO, OLD_MKINITCPIO);
+
+        undo.undo(machine.host, false).orElseThrow();
+
+        assertEquals(before, machine.machineFiles());
+    }
+
     @Test
     void interruptedEntryNeedsForceAndIsThenRestored() throws IOException {
         List<String> before = machine.machineFiles();
