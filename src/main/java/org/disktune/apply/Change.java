@@ -6,7 +6,8 @@ package org.disktune.apply;
  * through the host when the plan is applied. Code that handles every kind does it through
  * {@link #accept(ChangeVisitor)}, never an {@code instanceof} chain, so a new kind fails at compile time.
  */
-public sealed interface Change permits WriteFile, DeleteFile, RunProgram, Verify, WriteAttribute, ProgramSetting {
+public sealed interface Change permits WriteFile, DeleteFile, RunProgram, Verify, WriteAttribute, ProgramSetting,
+        WriteReadAhead {
     /** Why this step is in the plan, in words for the user (shown by the renderer and journaled). */
     String reason();
 

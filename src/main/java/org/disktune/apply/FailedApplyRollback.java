@@ -139,6 +139,17 @@ final class FailedApplyRollback {
             }
 
             @Override
+            public Void writeReadAhead(WriteReadAhead readAhead) {
+                long now = MachineState.readAheadKib(host, readAhead.device());
+                if (now != readAhead.newKib()) {
+                    throw new IllegalStateException(readAhead.target() + " reads ahead " + now + " KiB after setting " + readAhead.newKib());
+                }
+                putBack.setBack.add(readAhead.target() + " " + readAhead.setting() + " to " + readAhead.newKib());
+                putBack.paths.add(readAhead.target());
+                return null;
+            }
+
+            @Override
             public Void programSetting(ProgramSetting setting) {
                 putBack.setBack.add(setting.target() + " " + setting.setting() + " to " + setting.newValue());
                 putBack.paths.add(setting.target());

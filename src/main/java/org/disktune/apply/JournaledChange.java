@@ -12,7 +12,7 @@ import org.disktune.core.Sha256;
 /**
  * One change as the journal keeps it, one record per kind of {@link Change}, written with its kind in {@code kind}
  * ({@code write-file}, {@code delete-file}, {@code run-program}, {@code verify}, {@code write-attribute},
- * {@code program-setting}) and its fields in snake_case; fields a kind does not have are absent (entries of release
+ * {@code program-setting}, {@code write-read-ahead}) and its fields in snake_case; fields a kind does not have are absent (entries of release
  * 0.1.0 wrote empty {@code argv}, {@code produces_files} and {@code undo_argv} lists on every kind: they are ignored).
  * Each kind says what undoing it takes ({@link #undo}), so a new kind does not compile until it does; the hashes of
  * the files are in the entry's {@link FileRecord}s.
@@ -24,7 +24,8 @@ import org.disktune.core.Sha256;
     @JsonSubTypes.Type(value = JournaledChange.ProgramRun.class, name = "run-program"),
     @JsonSubTypes.Type(value = JournaledChange.Check.class, name = "verify"),
     @JsonSubTypes.Type(value = JournaledChange.AttributeWrite.class, name = "write-attribute"),
-    @JsonSubTypes.Type(value = JournaledChange.SettingRun.class, name = "program-setting")})
+    @JsonSubTypes.Type(value = JournaledChange.SettingRun.class, name = "program-setting"),
+    @JsonSubTypes.Type(value = JournaledChange.ReadAheadWrite.class, name = "write-read-ahead")})
 public sealed interface JournaledChange {
     /** Why the step was in the plan, as the plan said. */
     String reason();
@@ -49,6 +50,8 @@ public sealed interface JournaledChange {
         void attribute(AttributeWrite write);
 
         void setting(SettingRun setting);
+
+        void readAhead(ReadAheadWrite write);
     }
 
     /** The journal's record of {@code change}. */
@@ -84,6 +87,12 @@ public sealed interface JournaledChange {
             public JournaledChange programSetting(ProgramSetting s) {
                 return new SettingRun(s.reason(), s.target(), s.argv(), s.device(), s.identity(), s.oldValue(), s.newValue(),
                         s.setting(), s.undoArgv());
+            }
+
+            @Override
+            public JournaledChange writeReadAhead(WriteReadAhead r) {
+                return new ReadAheadWrite(r.reason(), r.target(), r.device(), r.identity(), Long.toString(r.oldKib()),
+                        Long.toString(r.newKib()), r.setting());
             }
         });
     }
@@ -172,6 +181,18 @@ public sealed interface JournaledChange {
         /** "/dev/hde io32": what is set, as messages name it. */
         String what() {
             return path + " " + setting;
+        }
+    }
+
+    /**
+     * A readahead set through BLKRASET: the device node as {@code path}, its kernel name {@code device}, its lasting
+     * {@code identity} (null when none), the values before and after in KiB and the {@code setting} key.
+     */
+    record ReadAheadWrite(String reason, String path, String device, String identity, String oldValue, String newValue,
+            String setting) implements JournaledChange {
+        @Override
+        public void undo(Undo undo) {
+            undo.readAhead(this);
         }
     }
 }

@@ -59,6 +59,11 @@ final class MachineState {
         }
     }
 
+    /** The readahead of the block device {@code device} (kernel name) in KiB, through BLKRAGET. */
+    static long readAheadKib(Host host, String device) {
+        return host.blockDevices().readAheadSectors(device) / 2;
+    }
+
     /** The directories above {@code path} that do not exist, outermost first: those a write of it creates. */
     static List<String> missingDirectories(Host host, String path) {
         List<String> missing = new ArrayList<>();

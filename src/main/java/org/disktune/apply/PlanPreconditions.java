@@ -71,6 +71,19 @@ final class PlanPreconditions {
                 }
 
                 @Override
+                public Void writeReadAhead(WriteReadAhead readAhead) {
+                    String key = readAhead.target();
+                    long actual = plannedValues.containsKey(key) ? Long.parseLong(plannedValues.get(key))
+                            : MachineState.readAheadKib(host, readAhead.device());
+                    if (actual != readAhead.oldKib()) {
+                        throw new DisktuneException(ExitCode.ENVIRONMENT, key + " changed since the plan was made (it reads ahead "
+                                + actual + " KiB, the plan expected " + readAhead.oldKib() + "); run again");
+                    }
+                    plannedValues.put(key, Long.toString(readAhead.newKib()));
+                    return null;
+                }
+
+                @Override
                 public Void programSetting(ProgramSetting setting) {
                     return null; // a drive feature or mount option is read again by the planner only: no cheap re-read here
                 }

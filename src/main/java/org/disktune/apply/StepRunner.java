@@ -75,6 +75,12 @@ final class StepRunner {
                 public Failure programSetting(ProgramSetting setting) {
                     return exited(setting.argv(), host.commands().run(setting.argv()));
                 }
+
+                @Override
+                public Failure writeReadAhead(WriteReadAhead readAhead) {
+                    host.blockDevices().setReadAheadSectors(readAhead.device(), readAhead.newKib() * 2);
+                    return null;
+                }
             }));
         } catch (DisktuneException e) {
             return Optional.of(new Failure(e.getMessage(), ""));
@@ -125,6 +131,11 @@ final class StepRunner {
             @Override
             public String programSetting(ProgramSetting setting) {
                 return ShellWords.join(setting.argv());
+            }
+
+            @Override
+            public String writeReadAhead(WriteReadAhead readAhead) {
+                return "setting the readahead of " + readAhead.target() + " to " + readAhead.newKib() + " KiB (BLKRASET)";
             }
         });
     }

@@ -21,6 +21,7 @@ final class UndoNeeds implements JournaledChange.Undo {
     private final Set<String> produced = new LinkedHashSet<>();
     private final List<JournaledChange.AttributeWrite> attributes = new ArrayList<>();
     private final List<JournaledChange.SettingRun> settings = new ArrayList<>();
+    private final List<JournaledChange.ReadAheadWrite> readAheads = new ArrayList<>();
     /** Each file, attribute and setting as an undo's message names what it put back, in order. */
     private final List<String> items = new ArrayList<>();
 
@@ -58,6 +59,12 @@ final class UndoNeeds implements JournaledChange.Undo {
         items.add(setting.what() + " = " + setting.newValue());
     }
 
+    @Override
+    public void readAhead(JournaledChange.ReadAheadWrite write) {
+        readAheads.add(write);
+        items.add(write.device() + " " + write.setting() + " = " + write.newValue());
+    }
+
     /** The files steps wrote or deleted, in order, each once. */
     Set<String> files() {
         return files.keySet();
@@ -88,6 +95,10 @@ final class UndoNeeds implements JournaledChange.Undo {
 
     List<JournaledChange.SettingRun> settings() {
         return List.copyOf(settings);
+    }
+
+    List<JournaledChange.ReadAheadWrite> readAheads() {
+        return List.copyOf(readAheads);
     }
 
     /** Each file written or deleted, attribute and setting as a message names it ("sda queue/scheduler = none"). */

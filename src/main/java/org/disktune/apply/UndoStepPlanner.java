@@ -22,7 +22,7 @@ import org.disktune.host.Host;
  * The one planner of the steps that take journal entries back: for {@code undo}, for {@code rollback}, and for an
  * apply that failed half way (its entry with the changes done so far). The steps are ordinary {@link Change}s, files
  * first (the newest entry's newest file first), then attributes (schedulers first: switching one resets its device's
- * nr_requests, see {@link SysfsOrder}), then program settings.
+ * nr_requests, see {@link SysfsOrder}), then readaheads set by ioctl, then program settings.
  * <ul>
  * <li>Each file goes back to its state before the oldest entry that touched it: that entry's backup byte for byte (its
  * sha256 checked), or deleted when it did not exist then, with the mode it had before the first write that changed its
@@ -33,6 +33,8 @@ import org.disktune.host.Host;
  * <li>Each sysfs attribute goes back to the oldest old value, on its device found by identity when the kernel name
  * moved; an attribute whose device is gone is {@linkplain NotRestored not restored}, not a failure. Values are not
  * compared with what disktune wrote (udev, an admin or a reboot change them legitimately).</li>
+ * <li>Each readahead set through BLKRASET goes back to its oldest old value, on its device found by identity when the
+ * kernel name moved; one whose device is gone is not restored.</li>
  * <li>Each program setting goes back to its oldest old value through the journaled undo program; one whose old value
  * was unknown is not restored, never guessed.</li>
  * </ul>
@@ -72,6 +74,7 @@ final class UndoStepPlanner {
         List<Change> changes = new ArrayList<>(fileSteps(newestFirst, reason, force));
         List<NotRestored> notRestored = new ArrayList<>();
         changes.addAll(attributeSteps(newestFirst, reason, notRestored));
+        changes.addAll(readAheadSteps(newestFirst, reason, notRestored));
         changes.addAll(settingSteps(newestFirst, reason, notRestored));
         return new Steps(changes, notRestored.stream().distinct().toList());
     }
@@ -177,6 +180,32 @@ final class UndoStepPlanner {
             String current = MachineState.attribute(host, path);
             if (!current.equals(write.oldValue())) {
                 changes.add(new WriteAttribute(path, devices.get(path), write.identity(), current, write.oldValue(), reason));
+            }
+        }
+        return changes;
+    }
+
+    private List<Change> readAheadSteps(List<JournalEntry> newestFirst, String reason, List<NotRestored> notRestored) {
+        Map<String, JournaledChange.ReadAheadWrite> oldest = new LinkedHashMap<>();
+        for (JournalEntry entry : newestFirst) {
+            List<JournaledChange.ReadAheadWrite> writes = new ArrayList<>(UndoNeeds.of(entry.changes()).readAheads());
+            Collections.reverse(writes);
+            for (JournaledChange.ReadAheadWrite write : writes) {
+                String device = host.deviceByIdentity(write.identity()).orElse(write.device());
+                if (!Files.exists(host.path("/sys/block/" + device))) {
+                    notRestored.add(new NotRestored(write.path(), true));
+                    continue;
+                }
+                oldest.put(device, write);
+            }
+        }
+        List<Change> changes = new ArrayList<>();
+        for (Map.Entry<String, JournaledChange.ReadAheadWrite> e : oldest.entrySet()) {
+            JournaledChange.ReadAheadWrite write = e.getValue();
+            long current = MachineState.readAheadKib(host, e.getKey());
+            long old = Long.parseLong(write.oldValue());
+            if (current != old) {
+                changes.add(new WriteReadAhead(e.getKey(), write.identity(), write.setting(), current, old, reason));
             }
         }
         return changes;

@@ -10,6 +10,7 @@ import org.disktune.apply.RunProgram;
 import org.disktune.apply.Verify;
 import org.disktune.apply.WriteAttribute;
 import org.disktune.apply.WriteFile;
+import org.disktune.apply.WriteReadAhead;
 import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
@@ -71,6 +72,11 @@ final class LiveSteps {
             @Override
             public Optional<ProgramSetting> programSetting(ProgramSetting c) {
                 return Optional.of(c);
+            }
+
+            @Override
+            public Optional<ProgramSetting> writeReadAhead(WriteReadAhead c) {
+                return Optional.empty();
             }
         });
     }

@@ -16,6 +16,7 @@ import org.disktune.apply.ProgramSetting;
 import org.disktune.apply.RunProgram;
 import org.disktune.apply.ShellWords;
 import org.disktune.apply.WriteFile;
+import org.disktune.apply.WriteReadAhead;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
 import org.disktune.config.DiskRule;
@@ -381,8 +382,8 @@ public final class PersistencePlanner {
         }
 
         /**
-         * The readahead of an md array whose kernel has no queue/read_ahead_kb, set now through {@code blockdev --setra}
-         * (BLKRASET, 512-byte sectors) with the old value journaled for undo; the planner read it through BLKRAGET.
+         * The readahead of an md array whose kernel has no queue/read_ahead_kb, set now through the BLKRASET ioctl with
+         * the old value journaled for undo; the planner read it through BLKRAGET.
          */
         void mdReadAhead() {
             if (target.mdQueue()) {
@@ -392,10 +393,9 @@ public final class PersistencePlanner {
                 if (s.setting() != Setting.MD_READ_AHEAD_KB || s.status() != SettingStatus.CHANGE || s.current() == null) {
                     continue;
                 }
-                String device = "/dev/" + s.target();
-                live.add(new ProgramSetting(device, s.target(), s.identity(), s.setting().key(), s.current(), s.wanted(),
-                        setra(s.wanted(), device), setra(s.current(), device),
-                        s.origin().origin() + ": " + s.setting().key() + " " + s.wanted() + " on " + s.target() + " now (blockdev --setra)"));
+                live.add(new WriteReadAhead(s.target(), s.identity(), s.setting().key(), Long.parseLong(s.current().strip()),
+                        Long.parseLong(s.wanted().strip()), s.origin().origin() + ": " + s.setting().key() + " " + s.wanted() + " on "
+                                + s.target() + " now (BLKRASET)"));
             }
         }
 
@@ -543,11 +543,6 @@ public final class PersistencePlanner {
             h = 31 * h + v.section().hashCode();
             return 31 * h + v.line();
         }
-    }
-
-    /** {@code blockdev --setra SECTORS DEVICE} for a readahead of {@code kb} KiB. */
-    static List<String> setra(String kb, String device) {
-        return List.of("blockdev", "--setra", Long.toString(Long.parseLong(kb.strip()) * 2), device);
     }
 
     /**
