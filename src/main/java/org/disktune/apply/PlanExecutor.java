@@ -111,7 +111,7 @@ public final class PlanExecutor {
         Set<String> toCreate = new LinkedHashSet<>();
         touchedPaths(changes).forEach(p -> toCreate.addAll(MachineState.missingDirectories(host, p)));
         // journal first, then back up: a kill while backing up leaves a "preparing" entry naming the backup folder,
-        // which the next run discards (cleanUpAfterCrash), never a folder nobody knows
+        // which the next run discards (CrashRecovery), never a folder nobody knows
         JournalEntry preparing = new JournalEntry(id, description, EntryState.PREPARING, now, BootIdReader.read(host), undoOf,
                 null, changes.stream().map(JournaledChange::of).toList(), List.of(), List.copyOf(toCreate), null, null, reverts, null, null,
                 null);
