@@ -16,4 +16,6 @@ public interface ChangeVisitor<R> {
     R writeAttribute(WriteAttribute change);
 
     R programSetting(ProgramSetting change);
+
+    R writeReadAhead(WriteReadAhead change);
 }

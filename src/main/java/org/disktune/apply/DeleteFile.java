@@ -33,6 +33,16 @@ public record DeleteFile(String path, byte[] oldBytes, String reason) implements
     }
 
     @Override
+    public java.util.List<String> touchedFiles() {
+        return java.util.List.of(path);
+    }
+
+    @Override
+    public boolean live() {
+        return false;
+    }
+
+    @Override
     public <R> R accept(ChangeVisitor<R> visitor) {
         return visitor.deleteFile(this);
     }

@@ -135,7 +135,7 @@ public final class GeneratorLeftovers {
                 }
             }
         } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + directory + ": " + PlanExecutor.oneLine(e), e);
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + directory + ": " + MachineState.oneLine(e), e);
         }
     }
 }

@@ -17,8 +17,8 @@ public record HistoryEntry(String id, String time, String bootId, EntryState sta
     }
 
     static HistoryEntry of(JournalEntry entry) {
-        int attributes = (int) entry.changes().stream().filter(c -> c.kind() == ChangeKind.WRITE_ATTRIBUTE)
-                .map(ChangeRecord::path).distinct().count();
+        int attributes = (int) UndoNeeds.of(entry.changes()).attributes().stream().map(JournaledChange.AttributeWrite::path)
+                .distinct().count();
         return new HistoryEntry(entry.id(), entry.time(), entry.bootId(), entry.state(), entry.description(),
                 entry.files().size(), attributes, entry.undoneBy(), entry.undoOf(), entry.reverts(), entry.failure());
     }

@@ -57,7 +57,7 @@ public final class Journal {
         try {
             return host.list(dir).stream().map(dir::resolve).anyMatch(org.disktune.host.AtomicFileWriter::isTemporary);
         } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + DIRECTORY + ": " + PlanExecutor.oneLine(e), e);
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot list " + DIRECTORY + ": " + MachineState.oneLine(e), e);
         }
     }
 

@@ -19,7 +19,7 @@ import java.util.List;
  * Fields added later are absent (null, empty) in older entries.
  */
 public record JournalEntry(String id, String description, EntryState state, String time, String bootId,
-        String undoOf, String undoneBy, List<ChangeRecord> changes, List<FileRecord> files,
+        String undoOf, String undoneBy, List<JournaledChange> changes, List<FileRecord> files,
         List<String> createdDirectories, String failure, String failureOutput, List<String> reverts,
         String completedAt, String completedBy, List<String> removedLeftovers, GeneratorRun generatorRun) {
     public JournalEntry {
@@ -32,11 +32,16 @@ public record JournalEntry(String id, String description, EntryState state, Stri
 
     /** An entry with no generator run journaled (see {@link GeneratorRun}). */
     public JournalEntry(String id, String description, EntryState state, String time, String bootId, String undoOf,
-            String undoneBy, List<ChangeRecord> changes, List<FileRecord> files, List<String> createdDirectories,
+            String undoneBy, List<JournaledChange> changes, List<FileRecord> files, List<String> createdDirectories,
             String failure, String failureOutput, List<String> reverts, String completedAt, String completedBy,
             List<String> removedLeftovers) {
         this(id, description, state, time, bootId, undoOf, undoneBy, changes, files, createdDirectories, failure, failureOutput,
                 reverts, completedAt, completedBy, removedLeftovers, null);
+    }
+
+    /** True when a step of this entry wrote or removed the file {@code path}. */
+    public boolean wrote(String path) {
+        return UndoNeeds.of(changes).files().contains(path);
     }
 
     /** True for an entry that reverted others (undo or rollback): it is never reverted itself. */
@@ -65,6 +70,12 @@ public record JournalEntry(String id, String description, EntryState state, Stri
                     + "disktune undo --force to restore its files from " + Journal.BACKUPS + "/" + id);
             default -> java.util.Optional.empty();
         };
+    }
+
+    /** This entry with only {@code done} as its changes: what a failed apply takes back. */
+    JournalEntry withChanges(List<JournaledChange> done) {
+        return new JournalEntry(id, description, state, time, bootId, undoOf, undoneBy, done, files, createdDirectories,
+                failure, failureOutput, reverts, completedAt, completedBy, removedLeftovers, generatorRun);
     }
 
     JournalEntry withState(EntryState newState) {

@@ -16,7 +16,8 @@ import org.disktune.core.Utf8;
  * headers ({@code --- a/etc/...}, {@code +++ b/etc/...}, {@code /dev/null} for a created or
  * deleted file, {@code \ No newline at end of file}, "Binary files ... differ" for non-text),
  * programs as {@code $ argv} (shell-quoted for reading only) with the files they rewrite, sysfs
- * writes as {@code   /sys/block/sdb/queue/scheduler: mq-deadline -> none}, a file's new mode as
+ * writes as {@code   /sys/block/sdb/queue/scheduler: mq-deadline -> none}, a readahead set by ioctl as
+ * {@code   /dev/md0 read_ahead_kb: 128 -> 16384 (BLKRASET)}, a file's new mode as
  * {@code   chmod 0644 -> 0755 /etc/rc.local} (after its diff, if its bytes change too), checks as the one line
  * {@code # check: description}. An empty plan renders as the empty string.
  */
@@ -80,6 +81,14 @@ public final class PlanRenderer {
                     out.append("  ").append(setting.target()).append(' ').append(setting.setting()).append(": ")
                             .append(setting.oldValue() == null ? "unknown" : setting.oldValue()).append(" -> ").append(setting.newValue())
                             .append('\n');
+                    return null;
+                }
+
+                @Override
+                public Void writeReadAhead(WriteReadAhead readAhead) {
+                    reason(readAhead);
+                    out.append("  ").append(readAhead.target()).append(' ').append(readAhead.setting()).append(": ")
+                            .append(readAhead.oldKib()).append(" -> ").append(readAhead.newKib()).append(" (BLKRASET)\n");
                     return null;
                 }
 

@@ -36,6 +36,16 @@ public record ProgramSetting(String target, String device, String identity, Stri
     }
 
     @Override
+    public java.util.List<String> touchedFiles() {
+        return java.util.List.of();
+    }
+
+    @Override
+    public boolean live() {
+        return true;
+    }
+
+    @Override
     public <R> R accept(ChangeVisitor<R> visitor) {
         return visitor.programSetting(this);
     }

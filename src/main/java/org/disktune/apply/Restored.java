@@ -1,7 +1,6 @@
 package org.disktune.apply;
 
 import java.util.List;
-import java.util.Objects;
 
 import org.disktune.modprobe.DisktuneModprobeFile;
 
@@ -19,7 +18,7 @@ public record Restored(List<String> items, boolean rebootNeeded) {
 
     /** What {@code plan} would put back. */
     public static Restored of(Plan plan) {
-        return of(plan.changes().stream().map(ChangeRecord::of).toList());
+        return of(plan.changes().stream().map(JournaledChange::of).toList());
     }
 
     /** What the undo or rollback {@code entry} put back. */
@@ -27,29 +26,9 @@ public record Restored(List<String> items, boolean rebootNeeded) {
         return of(entry.changes());
     }
 
-    private static Restored of(List<ChangeRecord> records) {
-        List<String> items = records.stream().map(Restored::item).filter(Objects::nonNull).toList();
-        boolean reboot = records.stream().anyMatch(r -> isFile(r) && isBootFile(r.path()));
-        return new Restored(items, reboot);
-    }
-
-    private static String item(ChangeRecord record) {
-        return switch (record.kind()) {
-            case WRITE_FILE, DELETE_FILE -> record.path();
-            case WRITE_ATTRIBUTE -> attribute(record.path(), record.device()) + " = " + record.newValue();
-            case PROGRAM_SETTING -> record.path() + " " + record.setting() + " = " + record.newValue();
-            case RUN_PROGRAM, VERIFY -> null;
-        };
-    }
-
-    /** "sda queue/scheduler" for /sys/block/sda/queue/scheduler; the path itself when it is not under the device. */
-    private static String attribute(String path, String device) {
-        String prefix = "/sys/block/" + device + "/";
-        return device != null && path.startsWith(prefix) ? device + " " + path.substring(prefix.length()) : path;
-    }
-
-    private static boolean isFile(ChangeRecord record) {
-        return record.kind() == ChangeKind.WRITE_FILE || record.kind() == ChangeKind.DELETE_FILE;
+    private static Restored of(List<JournaledChange> changes) {
+        UndoNeeds needs = UndoNeeds.of(changes);
+        return new Restored(needs.items(), needs.files().stream().anyMatch(Restored::isBootFile));
     }
 
     private static boolean isBootFile(String path) {

@@ -76,7 +76,7 @@ public final class RollbackService {
             List<JournalEntry> entries = journal.entries();
             Optional<RollbackPlan> planned = planner.plan(host, entries, toId, force);
             if (planned.isEmpty()) {
-                executor.cleanUpAfterCrash(host, entries, null, List.of());
+                executor.cleanUpAfterCrash(host, entries);
                 return nothing(false);
             }
             RollbackPlan plan = planned.get();
@@ -111,8 +111,8 @@ public final class RollbackService {
     private static RollbackResult result(boolean dryRun, RollbackPlan plan, JournalEntry entry) {
         List<String> changed = new ArrayList<>();
         for (Change change : plan.plan().changes()) {
-            changed.addAll(PlanExecutor.touchedPaths(List.of(change)));
-            PlanExecutor.attributeOf(change).ifPresent(a -> changed.add(a.path()));
+            changed.addAll(change.touchedFiles());
+            UndoNeeds.of(List.of(JournaledChange.of(change))).attributes().forEach(a -> changed.add(a.path()));
         }
         Restored restored = Restored.of(plan.plan());
         return new RollbackResult(dryRun, plan.targets().stream().map(JournalEntry::id).toList(),

@@ -24,6 +24,16 @@ public record RunProgram(List<String> argv, String reason, List<String> produces
     }
 
     @Override
+    public java.util.List<String> touchedFiles() {
+        return producesFiles;
+    }
+
+    @Override
+    public boolean live() {
+        return false;
+    }
+
+    @Override
     public <R> R accept(ChangeVisitor<R> visitor) {
         return visitor.runProgram(this);
     }

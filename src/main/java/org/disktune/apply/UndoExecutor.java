@@ -26,7 +26,7 @@ public final class UndoExecutor {
             Optional<UndoPlan> undo = planner.plan(host, journal, force);
             if (undo.isEmpty()) {
                 // nothing to undo is still a run holding the lock: what a killed run left goes, as in rollback
-                executor.cleanUpAfterCrash(host, journal.entries(), null, List.of());
+                executor.cleanUpAfterCrash(host, journal.entries());
                 return Optional.empty();
             }
             JournalEntry target = undo.get().target();

@@ -1,12 +1,6 @@
 package org.disktune.apply;
 
-import org.disktune.core.Sha256;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,14 +10,15 @@ import org.disktune.host.Host;
 
 /**
  * Plans the undo of the newest journal entry that was applied and not yet undone (undo entries
- * themselves are never undone: undoing twice reverts the entry before). Every file the entry
- * touched is put back byte for byte from its backup, or deleted when it did not exist before;
- * produced files (initramfs images) likewise. The result is an ordinary {@link Plan} of
- * {@link WriteFile}/{@link DeleteFile} changes, so {@code --dry-run} can render it. Sysfs attributes
- * the entry wrote are set back to their old values as {@link RollbackPlanner} does (a device that is
- * gone is skipped); a file whose mode the entry changed gets its old mode back in the same write.
+ * themselves are never undone: undoing twice reverts the entry before), with the steps of the one
+ * {@link UndoStepPlanner} that rollback and a failed apply use too: every file the entry touched is put
+ * back byte for byte from its backup, or deleted when it did not exist before; produced files
+ * (initramfs images) likewise; a file whose mode the entry changed gets its old mode back in the same
+ * write; sysfs attributes and program settings go back to their old values (a device that is gone is
+ * skipped). The result is an ordinary {@link Plan}, so {@code --dry-run} can render it.
  *
- * <p>Refused (ENVIRONMENT, one line) when a file changed since the entry wrote it, unless forced;
+ * <p>Refused (ENVIRONMENT, one line) when a file changed since the entry wrote it (it holds neither what the entry
+ * left nor what was there before), unless forced;
  * when a backup is missing or damaged; and when the newest entry was interrupted while applying,
  * unless forced (then its backups are restored whatever the files hold now). Empty when there is
  * nothing to undo.
@@ -40,8 +35,7 @@ public final class UndoPlanner {
         JournalEntry target = null;
         for (int i = entries.size() - 1; i >= 0 && target == null; i--) {
             JournalEntry entry = entries.get(i);
-            boolean candidate = entry.state() == EntryState.APPLIED || entry.state() == EntryState.APPLYING;
-            if (candidate && !entry.isRevert() && !undone.contains(entry.id())) {
+            if (RollbackPlanner.isRevertible(entry) && !undone.contains(entry.id())) {
                 target = entry;
             }
         }
@@ -53,51 +47,7 @@ public final class UndoPlanner {
             throw new DisktuneException(ExitCode.ENVIRONMENT, target.interruption().orElseThrow());
         }
         String reason = "undo of " + target.id() + " (" + target.description() + ")";
-        List<Change> changes = new ArrayList<>();
-        List<FileRecord> files = new ArrayList<>(target.files());
-        java.util.Collections.reverse(files);
-        for (FileRecord file : files) {
-            Path path = host.path(file.path());
-            byte[] current = read(host, path, file.path());
-            if (!force && !interrupted && !Objects.equals(current == null ? null : Sha256.of(current), file.newSha256())) {
-                throw new DisktuneException(ExitCode.ENVIRONMENT, file.path() + " changed since " + target.id()
-                        + " wrote it (sha256 differs); undo --force restores it anyway");
-            }
-            if (!file.existedBefore()) {
-                if (current != null) {
-                    changes.add(new DeleteFile(file.path(), current, reason));
-                }
-                continue;
-            }
-            byte[] before = backup(host, target, file);
-            RollbackPlanner.restoring(host, file.path(), current, before, RollbackPlanner.modeBefore(List.of(target), file.path()), reason)
-                    .ifPresent(changes::add);
-        }
-        changes.addAll(RollbackPlanner.attributeSteps(host, List.of(target), reason, new ArrayList<>()));
-        changes.addAll(RollbackPlanner.programSteps(List.of(target), reason, new ArrayList<>()));
-        return Optional.of(new UndoPlan(target, new Plan(changes)));
-    }
-
-    private static byte[] backup(Host host, JournalEntry target, FileRecord file) {
-        if (file.backup() != null) {
-            host.requireTrusted(file.backup(), "backup");
-        }
-        byte[] bytes = file.backup() == null ? null : read(host, host.path(file.backup()), file.backup());
-        if (bytes == null || !Sha256.of(bytes).equals(file.oldSha256())) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "the backup " + file.backup() + " of " + file.path() + " is "
-                    + (bytes == null ? "missing" : "damaged (sha256 differs)") + "; cannot undo " + target.id());
-        }
-        return bytes;
-    }
-
-    private static byte[] read(Host host, Path path, String shown) {
-        try {
-            if (Files.isDirectory(path)) {
-                throw new DisktuneException(ExitCode.ENVIRONMENT, shown + " is a directory; cannot undo a file there");
-            }
-            return Files.exists(path) ? host.readAllBytes(path) : null;
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + shown + ": " + PlanExecutor.oneLine(e), e);
-        }
+        UndoStepPlanner.Steps steps = new UndoStepPlanner(host, "undo").plan(List.of(target), reason, force);
+        return Optional.of(new UndoPlan(target, new Plan(steps.changes())));
     }
 }

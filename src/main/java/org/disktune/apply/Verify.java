@@ -20,6 +20,16 @@ public record Verify(String description, Postcondition condition) implements Cha
     }
 
     @Override
+    public java.util.List<String> touchedFiles() {
+        return java.util.List.of();
+    }
+
+    @Override
+    public boolean live() {
+        return false;
+    }
+
+    @Override
     public <R> R accept(ChangeVisitor<R> visitor) {
         return visitor.verify(this);
     }

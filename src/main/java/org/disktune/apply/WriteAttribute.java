@@ -21,6 +21,16 @@ public record WriteAttribute(String path, String device, String identity, String
     }
 
     @Override
+    public java.util.List<String> touchedFiles() {
+        return java.util.List.of();
+    }
+
+    @Override
+    public boolean live() {
+        return true;
+    }
+
+    @Override
     public <R> R accept(ChangeVisitor<R> visitor) {
         return visitor.writeAttribute(this);
     }

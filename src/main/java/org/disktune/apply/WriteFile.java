@@ -69,6 +69,16 @@ public record WriteFile(String path, byte[] oldBytes, byte[] newBytes, FileMode 
     }
 
     @Override
+    public java.util.List<String> touchedFiles() {
+        return java.util.List.of(path);
+    }
+
+    @Override
+    public boolean live() {
+        return false;
+    }
+
+    @Override
     public <R> R accept(ChangeVisitor<R> visitor) {
         return visitor.writeFile(this);
     }

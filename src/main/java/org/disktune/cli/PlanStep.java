@@ -13,10 +13,11 @@ import org.disktune.apply.RunProgram;
 import org.disktune.apply.Verify;
 import org.disktune.apply.WriteAttribute;
 import org.disktune.apply.WriteFile;
+import org.disktune.apply.WriteReadAhead;
 
 /**
  * One step of a plan as JSON data: its kind (write-file, delete-file, run-program, verify, write-attribute,
- * program-setting),
+ * program-setting, write-read-ahead),
  * the reason, and the fields of that kind: the machine path with the unified diff of a file (and its old and new mode as
  * the old and new value, when the write changes its mode: "0644", "0755"), the attribute's old and new value, the program's argv and the files it rewrites. Null fields are the other kinds'.
  */
@@ -51,6 +52,12 @@ record PlanStep(String kind, String reason, String path, String diff, String old
                 public PlanStep programSetting(ProgramSetting c) {
                     return new PlanStep("program-setting", c.reason(), c.target(), null, c.oldValue(), c.newValue(), c.device(),
                             c.identity(), c.argv(), null);
+                }
+
+                @Override
+                public PlanStep writeReadAhead(WriteReadAhead c) {
+                    return new PlanStep("write-read-ahead", c.reason(), c.target(), null, Long.toString(c.oldKib()),
+                            Long.toString(c.newKib()), c.device(), c.identity(), null, null);
                 }
 
                 @Override

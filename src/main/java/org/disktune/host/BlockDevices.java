@@ -9,6 +9,13 @@ public interface BlockDevices {
     long readAheadSectors(String device);
 
     /**
+     * BLKRASET: sets the readahead to {@code sectors} 512-byte sectors (what blockdev --setra does); the kernel keeps it
+     * in whole pages and needs CAP_SYS_ADMIN. The only way to set an md array's readahead before Linux 2.6.32, which
+     * shows no queue/read_ahead_kb for arrays.
+     */
+    void setReadAheadSectors(String device, long sectors);
+
+    /**
      * BLKSSZGET: the logical block size in bytes (512 or 4096; what blockdev --getss shows), the unit O_DIRECT
      * offsets, lengths and buffer addresses must be multiples of on a block device (open(2), "O_DIRECT").
      */

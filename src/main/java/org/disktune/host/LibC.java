@@ -10,6 +10,7 @@ interface LibC extends Library {
     int O_NONBLOCK = 04000;
     int O_CLOEXEC = 02000000;
     long BLKRAGET = 0x1263L;
+    long BLKRASET = 0x1262L;
     long BLKFLSBUF = 0x1261L;
     long BLKGETSIZE64 = 0x80081272L;
     long BLKSSZGET = 0x1268L;

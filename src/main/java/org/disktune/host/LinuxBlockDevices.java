@@ -8,8 +8,8 @@ import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 
 /**
- * Block-device ioctls on the live machine, through libc (JNA). Read-only apart from BLKFLSBUF and the page-cache drop
- * of posix_fadvise, which change no data.
+ * Block-device ioctls on the live machine, through libc (JNA). Read-only apart from BLKRASET (a readahead the apply
+ * executor journals), BLKFLSBUF and the page-cache drop of posix_fadvise, which change no data.
  */
 final class LinuxBlockDevices implements BlockDevices {
     private final LibC libc;
@@ -26,6 +26,21 @@ final class LinuxBlockDevices implements BlockDevices {
     @Override
     public long readAheadSectors(String device) {
         return query(device, LibC.BLKRAGET);
+    }
+
+    @Override
+    public void setReadAheadSectors(String device, long sectors) {
+        if (sectors < 0) {
+            throw new IllegalArgumentException("readahead must not be negative: " + sectors);
+        }
+        int fd = openDevice(device);
+        try {
+            if (libc.ioctl(fd, LibC.BLKRASET, sectors) != 0) {
+                throw failure(device, "BLKRASET");
+            }
+        } finally {
+            libc.close(fd);
+        }
     }
 
     @Override

@@ -89,6 +89,11 @@ public final class RootedHost implements Host {
             }
 
             @Override
+            public void setReadAheadSectors(String device, long sectors) {
+                throw refused(device);
+            }
+
+            @Override
             public int logicalBlockSize(String device) {
                 throw refused(device);
             }

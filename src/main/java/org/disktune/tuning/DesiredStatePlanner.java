@@ -403,7 +403,7 @@ public final class DesiredStatePlanner {
                 status = SettingStatus.CHANGE; // hdparm and remount steps are planned from these by the persistence planner
             } else if (setting == Setting.MD_READ_AHEAD_KB && !MdArray.queueShown(machine.kernel())) {
                 // no queue/read_ahead_kb before 2.6.32: read through BLKRAGET (detect, on the running machine), set by
-                // blockdev --setra (the persistence planner's step) and at boot by the udev rule's RUN of it, where that udev reads it
+                // the BLKRASET ioctl (the persistence planner's step) and at boot by the udev rule's RUN of blockdev --setra, where that udev reads it
                 status = current == null ? SettingStatus.UNKNOWN : SettingStatus.CHANGE;
                 if (current == null) {
                     notes.add(target.name() + ": " + setting.key() + " cannot be read here (md arrays have no queue/read_ahead_kb before "

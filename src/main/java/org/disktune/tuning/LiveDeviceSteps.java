@@ -3,13 +3,14 @@ package org.disktune.tuning;
 import java.util.List;
 
 import org.disktune.apply.ProgramSetting;
+import org.disktune.apply.WriteReadAhead;
 import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.hdparm.HdparmArgs;
 
 /**
  * The settings made now by a program rather than a sysfs write, each with its journaled undo: hdparm for drive
- * features, {@code blockdev --setra} for the readahead of an md array whose kernel has no queue/read_ahead_kb.
+ * features; and the readahead of an md array whose kernel has no queue/read_ahead_kb, set through the BLKRASET ioctl.
  */
 final class LiveDeviceSteps {
     private LiveDeviceSteps() {
@@ -33,8 +34,8 @@ final class LiveDeviceSteps {
     }
 
     /**
-     * The readahead of an md array whose kernel has no queue/read_ahead_kb, set now through {@code blockdev --setra}
-     * (BLKRASET, 512-byte sectors) with the old value journaled for undo; the planner read it through BLKRAGET.
+     * The readahead of an md array whose kernel has no queue/read_ahead_kb, set now through the BLKRASET ioctl with
+     * the old value journaled for undo; the planner read it through BLKRAGET.
      */
     static void mdReadAhead(PersistencePlanning p) {
         if (p.target.mdQueue()) {
@@ -44,10 +45,9 @@ final class LiveDeviceSteps {
             if (s.setting() != Setting.MD_READ_AHEAD_KB || s.status() != SettingStatus.CHANGE || s.current() == null) {
                 continue;
             }
-            String device = "/dev/" + s.target();
-            p.live.add(new ProgramSetting(device, s.target(), s.identity(), s.setting().key(), s.current(), s.wanted(),
-                    PersistencePlanner.setra(s.wanted(), device), PersistencePlanner.setra(s.current(), device),
-                    s.origin().origin() + ": " + s.setting().key() + " " + s.wanted() + " on " + s.target() + " now (blockdev --setra)"));
+            p.live.add(new WriteReadAhead(s.target(), s.identity(), s.setting().key(), Long.parseLong(s.current().strip()),
+                    Long.parseLong(s.wanted().strip()), s.origin().origin() + ": " + s.setting().key() + " " + s.wanted() + " on "
+                            + s.target() + " now (BLKRASET)"));
         }
     }
 }

@@ -10,108 +10,74 @@ import org.disktune.apply.RunProgram;
 import org.disktune.apply.Verify;
 import org.disktune.apply.WriteAttribute;
 import org.disktune.apply.WriteFile;
+import org.disktune.apply.WriteReadAhead;
 import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
 
-/** What {@code apply --boot} and {@code apply --device} need to know of a step, asked through the visitor. */
+/** What {@code apply --boot} and {@code apply --device} need to know of a step. */
 final class LiveSteps {
     private LiveSteps() {
     }
 
     /** True for a step that acts on the running machine only: a sysfs write or a setting made by a program. */
     static boolean isLive(Change change) {
-        return change.accept(new Kind<Boolean>(false) {
-            @Override
-            public Boolean writeAttribute(WriteAttribute c) {
-                return true;
-            }
-
-            @Override
-            public Boolean programSetting(ProgramSetting c) {
-                return true;
-            }
-        });
+        return change.live();
     }
 
     /** The file a step writes or deletes (a program's rewritten files count), if any. */
     static Optional<String> touchedFile(Change change) {
-        return change.accept(new Kind<Optional<String>>(Optional.empty()) {
-            @Override
-            public Optional<String> writeFile(WriteFile c) {
-                return Optional.of(c.path());
-            }
-
-            @Override
-            public Optional<String> deleteFile(DeleteFile c) {
-                return Optional.of(c.path());
-            }
-
-            @Override
-            public Optional<String> runProgram(RunProgram c) {
-                return c.producesFiles().stream().findFirst();
-            }
-        });
+        return change.touchedFiles().stream().findFirst();
     }
 
     /** The program a setting step runs (hdparm, mount), if it is one. */
     static Optional<String> program(Change change) {
-        return change.accept(new Kind<Optional<String>>(Optional.empty()) {
-            @Override
-            public Optional<String> programSetting(ProgramSetting c) {
-                return Optional.of(c.argv().get(0));
-            }
-        });
+        return settingOf(change).map(c -> c.argv().get(0));
     }
 
     /** The step as an hdparm setting of the disk {@code device} (kernel name), if it is one. */
     static Optional<ProgramSetting> hdparmOf(Change change, String device) {
-        return change.accept(new Kind<Optional<ProgramSetting>>(Optional.empty()) {
-            @Override
-            public Optional<ProgramSetting> programSetting(ProgramSetting c) {
-                boolean hdparm = Setting.find(SettingScope.DISK, c.setting()).map(s -> s.mechanism() == SettingMechanism.HDPARM)
-                        .orElse(false);
-                return hdparm && device.equals(c.device()) ? Optional.of(c) : Optional.empty();
-            }
-        });
+        return settingOf(change).filter(c -> device.equals(c.device()) && Setting.find(SettingScope.DISK, c.setting())
+                .map(s -> s.mechanism() == SettingMechanism.HDPARM).orElse(false));
     }
 
-    /** A visitor answering {@code otherwise} for every kind it does not override. */
-    private abstract static class Kind<R> implements ChangeVisitor<R> {
-        private final R otherwise;
+    /** The step as a setting made by a program, if it is one; every kind answers, so a new kind must. */
+    private static Optional<ProgramSetting> settingOf(Change change) {
+        return change.accept(new ChangeVisitor<Optional<ProgramSetting>>() {
+            @Override
+            public Optional<ProgramSetting> writeFile(WriteFile c) {
+                return Optional.empty();
+            }
 
-        Kind(R otherwise) {
-            this.otherwise = otherwise;
-        }
+            @Override
+            public Optional<ProgramSetting> deleteFile(DeleteFile c) {
+                return Optional.empty();
+            }
 
-        @Override
-        public R writeFile(WriteFile c) {
-            return otherwise;
-        }
+            @Override
+            public Optional<ProgramSetting> runProgram(RunProgram c) {
+                return Optional.empty();
+            }
 
-        @Override
-        public R deleteFile(DeleteFile c) {
-            return otherwise;
-        }
+            @Override
+            public Optional<ProgramSetting> verify(Verify c) {
+                return Optional.empty();
+            }
 
-        @Override
-        public R runProgram(RunProgram c) {
-            return otherwise;
-        }
+            @Override
+            public Optional<ProgramSetting> writeAttribute(WriteAttribute c) {
+                return Optional.empty();
+            }
 
-        @Override
-        public R verify(Verify c) {
-            return otherwise;
-        }
+            @Override
+            public Optional<ProgramSetting> programSetting(ProgramSetting c) {
+                return Optional.of(c);
+            }
 
-        @Override
-        public R writeAttribute(WriteAttribute c) {
-            return otherwise;
-        }
-
-        @Override
-        public R programSetting(ProgramSetting c) {
-            return otherwise;
-        }
+            @Override
+            public Optional<ProgramSetting> writeReadAhead(WriteReadAhead c) {
+                return Optional.empty();
+            }
+        });
     }
 }

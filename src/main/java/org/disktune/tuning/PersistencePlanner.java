@@ -92,11 +92,6 @@ public final class PersistencePlanner {
         return new Steps(p.fileSteps, p.live, p.reload, p.errors, p.unpersisted, p.notes, carriers, p.uncertain);
     }
 
-    /** {@code blockdev --setra SECTORS DEVICE} for a readahead of {@code kb} KiB. */
-    static List<String> setra(String kb, String device) {
-        return List.of("blockdev", "--setra", Long.toString(Long.parseLong(kb.strip()) * 2), device);
-    }
-
     /**
      * What the udev rules of {@code machine} can do: systemd-run unless another init system is known; md readahead and
      * DEVTYPE by kernel; the keys its udev reads by udev version (as for a current one when not known).

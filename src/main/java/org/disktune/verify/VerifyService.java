@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Objects;
 
 import org.disktune.apply.BootIdReader;
-import org.disktune.apply.ChangeKind;
-import org.disktune.apply.ChangeRecord;
 import org.disktune.apply.EntryState;
 import org.disktune.apply.FileRecord;
 import org.disktune.apply.GeneratorLeftovers;
@@ -156,14 +154,7 @@ public final class VerifyService {
     private JournalEntry lastWriter() {
         JournalEntry last = null;
         for (JournalEntry e : new Journal(host).entries()) {
-            boolean wrote = false;
-            for (ChangeRecord c : e.changes()) {
-                if ((c.kind() == ChangeKind.WRITE_FILE || c.kind() == ChangeKind.DELETE_FILE) && DisktuneModprobeFile.PATH.equals(c.path())) {
-                    wrote = true;
-                    break;
-                }
-            }
-            if (wrote && (e.state() == EntryState.APPLIED || e.state() == EntryState.UNDONE)) {
+            if (e.wrote(DisktuneModprobeFile.PATH) && (e.state() == EntryState.APPLIED || e.state() == EntryState.UNDONE)) {
                 last = e;
             }
         }

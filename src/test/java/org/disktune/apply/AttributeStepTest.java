@@ -49,8 +49,7 @@ class AttributeStepTest {
         assertEquals("mq-deadline kyber [bfq] none\n", text(machine, SDA_SCHEDULER));
         assertEquals("4096\n", text(machine, SDA_READ_AHEAD));
         assertEquals("bfq", machine.host.readAttribute(SDA_SCHEDULER));
-        assertEquals(new ChangeRecord(ChangeKind.WRITE_ATTRIBUTE, "sda: bfq for its workload", SDA_SCHEDULER, null, null, null,
-                null, "sda", ID_A, "mq-deadline", "bfq", null, null), entry.changes().get(0));
+        assertEquals(new JournaledChange.AttributeWrite("sda: bfq for its workload", SDA_SCHEDULER, "sda", ID_A, "mq-deadline", "bfq"), entry.changes().get(0));
         assertEquals(List.of(CONF), entry.files().stream().map(FileRecord::path).toList(), "attributes are not backed up as files");
         JsonNode json = new ObjectMapper().readTree(machine.read("/var/lib/disktune/journal/" + entry.id() + ".json"));
         JsonNode first = json.get("changes").get(0);
@@ -76,8 +75,8 @@ class AttributeStepTest {
         assertEquals("writing cfq to /sys/block/sdb/queue/scheduler failed: Invalid argument; removed "
                 + "/etc/modprobe.d/disktune.conf; set back /sys/block/sda/queue/scheduler to mq-deadline and "
                 + "/sys/block/sda/queue/read_ahead_kb to 128", e.getMessage());
-        assertEquals(List.of(SDA_SCHEDULER, CONF, SDA_READ_AHEAD), assertInstanceOf(ApplyFailure.class, e.getCause()).restoredPaths(),
-                "newest first, except that attributes other than schedulers wait until every scheduler is back (a switch resets "
+        assertEquals(List.of(CONF, SDA_SCHEDULER, SDA_READ_AHEAD), assertInstanceOf(ApplyFailure.class, e.getCause()).restoredPaths(),
+                "in the order undo and rollback use: files, then attributes with every scheduler before the others (a switch resets "
                         + "nr_requests)");
         assertEquals(before, machine.machineFiles(), "every file and attribute as before, byte for byte");
         JournalEntry entry = new Journal(machine.host).newest().orElseThrow();

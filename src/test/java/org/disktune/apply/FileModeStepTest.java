@@ -3,6 +3,7 @@ package org.disktune.apply;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,7 +57,7 @@ class FileModeStepTest {
         JournalEntry entry = executor.apply(machine.host, Plan.of(block()), "apply").orElseThrow();
         assertEquals("rwxr-xr-x", mode());
         assertArrayEquals(WITH_BLOCK, machine.read(RC_LOCAL));
-        ChangeRecord record = entry.changes().get(0);
+        JournaledChange.FileWrite record = assertInstanceOf(JournaledChange.FileWrite.class, entry.changes().get(0));
         assertEquals("0644", record.oldMode());
         assertEquals("0755", record.newMode());
         assertEquals(Optional.of(RW), record.modeBefore());
@@ -124,7 +125,8 @@ class FileModeStepTest {
                   "new_sha256" : "bb"
                 }
                 """;
-        ChangeRecord record = StateJson.mapper().readValue(old, ChangeRecord.class);
+        JournaledChange.FileWrite record = assertInstanceOf(JournaledChange.FileWrite.class,
+                StateJson.mapper().readValue(old, JournaledChange.class));
         assertEquals(null, record.oldMode());
         assertEquals(Optional.empty(), record.modeBefore());
 

@@ -90,11 +90,11 @@ class PlanExecutorTest {
         assertNull(entry.failure());
         assertEquals(List.of("/etc/modprobe.d"), entry.createdDirectories());
         assertEquals(List.of(
-                new ChangeRecord(ChangeKind.WRITE_FILE, "sata_nv: enable ADMA", CONF, null, null, null, Sha256.of(OPTIONS)),
-                new ChangeRecord(ChangeKind.WRITE_FILE, "put the options into the initramfs", MKINITCPIO, null, null,
-                        Sha256.of(OLD_MKINITCPIO), Sha256.of(NEW_MKINITCPIO)),
-                new ChangeRecord(ChangeKind.RUN_PROGRAM, "rebuild the initramfs", null, REBUILD, List.of(IMAGE), null, null),
-                new ChangeRecord(ChangeKind.VERIFY, "the image holds the new options", null, null, null, null, null)),
+                new JournaledChange.FileWrite("sata_nv: enable ADMA", CONF, null, Sha256.of(OPTIONS), null, null),
+                new JournaledChange.FileWrite("put the options into the initramfs", MKINITCPIO, Sha256.of(OLD_MKINITCPIO),
+                        Sha256.of(NEW_MKINITCPIO), null, null),
+                new JournaledChange.ProgramRun("rebuild the initramfs", REBUILD, List.of(IMAGE)),
+                new JournaledChange.Check("the image holds the new options")),
                 entry.changes());
         String backups = "/var/lib/disktune/backups/" + id;
         assertEquals(List.of(

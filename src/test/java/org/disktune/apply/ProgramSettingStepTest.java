@@ -3,6 +3,7 @@ package org.disktune.apply;
 import static org.disktune.apply.PlanExecutorTest.CONF;
 import static org.disktune.apply.PlanExecutorTest.OPTIONS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,8 +39,7 @@ class ProgramSettingStepTest {
     void runsTheProgramAndJournalsTheSettingWithItsUndo() {
         JournalEntry entry = executor.apply(machine.host, Plan.of(WRITE_CACHE_OFF, NOATIME), "apply").orElseThrow();
         assertEquals(List.of(WRITE_CACHE_OFF.argv(), NOATIME.argv()), machine.runner.calls());
-        ChangeRecord record = entry.changes().get(0);
-        assertEquals(ChangeKind.PROGRAM_SETTING, record.kind());
+        JournaledChange.SettingRun record = assertInstanceOf(JournaledChange.SettingRun.class, entry.changes().get(0));
         assertEquals(DISK, record.path());
         assertEquals("sda", record.device());
         assertEquals("write_cache", record.setting());

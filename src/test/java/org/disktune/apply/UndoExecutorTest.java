@@ -74,10 +74,9 @@ class UndoExecutorTest {
         assertEquals("undo of 20261130T131500Z-0001 (tune sata_nv)", entry.description());
         String reason = "undo of 20261130T131500Z-0001 (tune sata_nv)";
         assertEquals(List.of(
-                new ChangeRecord(ChangeKind.WRITE_FILE, reason, IMAGE, null, null, Sha256.of(NEW_IMAGE), Sha256.of(OLD_IMAGE)),
-                new ChangeRecord(ChangeKind.WRITE_FILE, reason, MKINITCPIO, null, null, Sha256.of(NEW_MKINITCPIO),
-                        Sha256.of(OLD_MKINITCPIO)),
-                new ChangeRecord(ChangeKind.DELETE_FILE, reason, CONF, null, null, Sha256.of(OPTIONS), null)),
+                new JournaledChange.FileWrite(reason, IMAGE, Sha256.of(NEW_IMAGE), Sha256.of(OLD_IMAGE), null, null),
+                new JournaledChange.FileWrite(reason, MKINITCPIO, Sha256.of(NEW_MKINITCPIO), Sha256.of(OLD_MKINITCPIO), null, null),
+                new JournaledChange.FileDelete(reason, CONF, Sha256.of(OPTIONS))),
                 entry.changes());
 
         List<JournalEntry> entries = new Journal(machine.host).entries();
@@ -138,6 +137,21 @@ class UndoExecutorTest {
         assertEquals(edited, machine.snapshot(), "nothing changed, nothing journaled");
 
         undo.undo(machine.host, true).orElseThrow();
+        assertEquals(before, machine.machineFiles());
+    }
+
+    /**
+     * Undo and rollback plan their steps with the one planner: a file an admin already put back as it was before the
+     * entry is not "changed since" for undo either (rollback never refused it), and undo takes back the rest.
+     */
+    @Test
+    void aFileAlreadyBackAsItWasBeforeTheEntryIsNoReasonToRefuse() throws IOException {
+        List<String> before = machine.machineFiles();
+        applyModprobePlan();
+        machine.write(MKINITCPIO, OLD_MKINITCPIO);
+
+        undo.undo(machine.host, false).orElseThrow();
+
         assertEquals(before, machine.machineFiles());
     }
 

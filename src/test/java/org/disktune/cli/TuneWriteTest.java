@@ -2,6 +2,7 @@ package org.disktune.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,7 @@ import java.util.stream.Stream;
 
 import org.disktune.apply.Journal;
 import org.disktune.apply.JournalEntry;
+import org.disktune.apply.JournaledChange;
 import org.disktune.bench.Trial;
 import org.disktune.bench.Unit;
 import org.disktune.bench.Workload;
@@ -103,8 +105,7 @@ class TuneWriteTest {
     }
 
     private List<String> confWrites() {
-        return new Journal(host).entries().stream().flatMap(e -> e.changes().stream()).filter(c -> CONF.equals(c.path()))
-                .map(c -> c.kind().toString()).toList();
+        return new Journal(host).entries().stream().filter(e -> e.wrote(CONF)).map(JournalEntry::id).toList();
     }
 
     private String readAhead() throws IOException {
@@ -126,7 +127,7 @@ class TuneWriteTest {
         JournalEntry entry = new Journal(host).entries().stream().filter(e -> e.id().equals(report.writtenJournalId())).findFirst()
                 .orElseThrow();
         assertEquals(1, entry.changes().size(), "the write alone: " + entry.changes());
-        assertEquals(CONF, entry.changes().get(0).path());
+        assertEquals(CONF, assertInstanceOf(JournaledChange.FileWrite.class, entry.changes().get(0)).path());
         assertTrue(entry.files().stream().anyMatch(f -> f.path().equals(CONF) && f.existedBefore() && f.backup() != null),
                 "the old file is backed up in the journal: " + entry.files());
         try (Stream<Path> dir = Files.list(tree.resolve("etc/disktune"))) {

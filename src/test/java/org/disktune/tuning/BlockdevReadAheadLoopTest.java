@@ -16,10 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The readahead step of an md array before Linux 2.6.32 (no queue/read_ahead_kb), on the real kernel: the argv the
- * planner makes ({@code blockdev --setra}, BLKRASET in 512-byte sectors) sets exactly the KiB asked, read back through
- * BLKRAGET by JNA (the host's block ioctls) and seen in sysfs; and its undo argv puts the old value back. A loop device
- * on a temp file (root), never a real disk.
+ * The readahead step of an md array before Linux 2.6.32 (no queue/read_ahead_kb), on the real kernel: the host's
+ * BLKRASET (JNA) sets exactly the sectors asked, as {@code blockdev --getra} (the oracle), BLKRAGET and sysfs read it
+ * back, and setting the old value puts it back. A loop device on a temp file (root), never a real disk.
  */
 @Tag("loop")
 class BlockdevReadAheadLoopTest {
@@ -27,7 +26,7 @@ class BlockdevReadAheadLoopTest {
     Path dir;
 
     @Test
-    void setraOfTheWantedKibIsReadBackByBlkragetAndUndone() throws IOException {
+    void blkrasetSetsWhatBlockdevAndBlkragetReadBackAndTheOldValueGoesBack() throws IOException {
         try (LoopDevice loop = LoopDevice.attach(dir, 8)) {
             var devices = new LinuxHost(() -> {
                 throw new DisktuneException(ExitCode.ENVIRONMENT, "not needed");
@@ -35,14 +34,15 @@ class BlockdevReadAheadLoopTest {
             String device = "/dev/" + loop.name();
             long before = devices.readAheadSectors(loop.name());
 
-            List<String> set = PersistencePlanner.setra("2048", device);
-            assertEquals(List.of("blockdev", "--setra", "4096", device), set);
-            assertEquals(0, ToolRun.run(dir, null, null, set).exitCode());
-            assertEquals(4096, devices.readAheadSectors(loop.name()), "BLKRAGET after blockdev --setra 4096");
+            devices.setReadAheadSectors(loop.name(), 4096);
+            assertEquals(4096, devices.readAheadSectors(loop.name()), "BLKRAGET after BLKRASET 4096");
+            Path getra = dir.resolve("getra");
+            assertEquals(0, ToolRun.run(dir, null, getra, List.of("blockdev", "--getra", device)).exitCode());
+            assertEquals("4096", java.nio.file.Files.readString(getra).strip());
             assertEquals("2048", loop.queue("read_ahead_kb"));
 
-            assertEquals(0, ToolRun.run(dir, null, null, PersistencePlanner.setra(Long.toString(before / 2), device)).exitCode());
-            assertEquals(before, devices.readAheadSectors(loop.name()), "undo puts the old readahead back");
+            devices.setReadAheadSectors(loop.name(), before);
+            assertEquals(before, devices.readAheadSectors(loop.name()), "the old readahead is back");
         }
     }
 }

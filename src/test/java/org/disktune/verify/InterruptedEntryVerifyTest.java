@@ -12,8 +12,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
-import org.disktune.apply.ChangeKind;
-import org.disktune.apply.ChangeRecord;
+import org.disktune.apply.JournaledChange;
 import org.disktune.apply.EntryState;
 import org.disktune.apply.GeneratorRun;
 import org.disktune.apply.JournalEntry;
@@ -35,8 +34,7 @@ class InterruptedEntryVerifyTest {
         }, Clock.fixed(Instant.parse("2026-11-30T13:20:00Z"), ZoneOffset.UTC), true);
         JournalEntry entry = new JournalEntry("20261130T131500Z-0001", "modprobe set libata force=noncq", EntryState.APPLYING,
                 "2026-11-30T13:15:00Z", "unknown", null, null,
-                List.of(new ChangeRecord(ChangeKind.RUN_PROGRAM, "rebuild", null, List.of("update-initramfs", "-u"),
-                        List.of("/boot/initrd.img-6.1.0-57-amd64"), null, null)),
+                List.of(new JournaledChange.ProgramRun("rebuild", List.of("update-initramfs", "-u"), List.of("/boot/initrd.img-6.1.0-57-amd64"))),
                 List.of(), List.of(), null, null, List.of(), null, null, List.of(),
                 new GeneratorRun("2026-11-30T13:15:10Z", List.of("/var/tmp/dracut.old123", "/var/tmp/mkinitramfs_Before1"), Map.of()));
         Path journal = Files.createDirectories(root.resolve("var/lib/disktune/journal"));

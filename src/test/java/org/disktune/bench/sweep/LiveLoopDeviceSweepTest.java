@@ -81,7 +81,7 @@ class LiveLoopDeviceSweepTest {
             assertEquals(report.journalFrom(), added.get(0).id());
             assertTrue(added.size() >= 2 * 6 * 3, "a switch to the point and one back in every round: " + added.size());
             assertTrue(added.stream().allMatch(e -> e.description().startsWith("tune " + loop.name() + ": ")));
-            String paths = added.stream().flatMap(e -> e.changes().stream()).map(c -> c.path() + " ").reduce("", String::concat);
+            String paths = added.stream().flatMap(e -> e.changes().stream()).map(c -> c + " ").reduce("", String::concat);
             assertTrue(paths.contains("/sys/block/" + loop.name() + "/queue/read_ahead_kb"), paths);
             assertTrue(paths.contains("/sys/block/" + loop.name() + "/queue/scheduler"), paths);
         }

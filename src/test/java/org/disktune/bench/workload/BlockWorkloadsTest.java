@@ -241,6 +241,11 @@ class BlockWorkloadsTest {
                 }
 
                 @Override
+                public void setReadAheadSectors(String device, long sectors) {
+                    devices.setReadAheadSectors(device, sectors);
+                }
+
+                @Override
                 public int logicalBlockSize(String device) {
                     return devices.logicalBlockSize(device);
                 }
