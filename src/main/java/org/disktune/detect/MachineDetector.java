@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +21,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import org.disktune.config.Setting;
+import org.disktune.config.SettingScope;
 import org.disktune.host.Host;
 import org.disktune.kernel.AtaDeviceLog;
 import org.disktune.kernel.KernelLogReport;
@@ -284,11 +287,8 @@ public final class MachineDetector {
                 rotational,
                 ncqSupported,
                 ncqDepth,
-                queueDepth,
-                active,
+                settings(blockDir, queueDepth, active, sysfs.integer(queue.resolve("read_ahead_kb")).orElseGet(() -> ioctlReadAheadKb(name))),
                 schedulers,
-                sysfs.integer(queue.resolve("read_ahead_kb")).orElseGet(() -> ioctlReadAheadKb(name)),
-                sysfs.integer(queue.resolve("nr_requests")).orElse(null),
                 sysfs.integer(queue.resolve("max_sectors_kb")).orElse(null),
                 partitions(blockDir),
                 sysfs.names(blockDir.resolve("holders")),
@@ -296,6 +296,26 @@ public final class MachineDetector {
                 identify == null ? null : identify.features(),
                 diskDriver,
                 ncq(ataDevice, ataPort, transport, ncqSupported, queueDepth, probed, log));
+    }
+
+    /**
+     * The sysfs settings of a disk as its rows name them: the scheduler (the bracketed one), queue depth and readahead as read
+     * above (readahead through BLKRAGET where the kernel has no queue/read_ahead_kb), every other row a whole number read
+     * from its attribute.
+     */
+    private Map<Setting, String> settings(Path blockDir, Integer queueDepth, String scheduler, Integer readAheadKb) {
+        Map<Setting, String> settings = new EnumMap<>(Setting.class);
+        for (Setting setting : Setting.values()) {
+            if (setting.scope() == SettingScope.DISK && setting.attribute().isPresent()) {
+                settings.put(setting, switch (setting) {
+                    case SCHEDULER -> scheduler;
+                    case QUEUE_DEPTH -> queueDepth == null ? null : queueDepth.toString();
+                    case READ_AHEAD_KB -> readAheadKb == null ? null : readAheadKb.toString();
+                    default -> sysfs.number(blockDir.resolve(setting.attribute().get())).map(String::valueOf).orElse(null);
+                });
+            }
+        }
+        return settings;
     }
 
     /** The ATA device of a disk at H:0:T:0 whose SCSI host H the log pairs with port ataP: ataP.0T (libata: target = devno). */
