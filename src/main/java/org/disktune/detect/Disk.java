@@ -44,7 +44,6 @@ public record Disk(
         Integer ncqMaxDepth,
         @JsonIgnore Map<Setting, String> settings,
         List<String> schedulers,
-        Integer maxSectorsKb,
         List<Partition> partitions,
         List<String> holders,
         IdeSettings ide,
@@ -87,6 +86,11 @@ public record Disk(
     @JsonProperty
     public Integer nrRequests() {
         return integer(Setting.NR_REQUESTS);
+    }
+
+    @JsonProperty
+    public Integer maxSectorsKb() {
+        return integer(Setting.MAX_SECTORS_KB);
     }
 
     private Integer integer(Setting setting) {

@@ -289,7 +289,6 @@ public final class MachineDetector {
                 ncqDepth,
                 settings(blockDir, queueDepth, active, sysfs.integer(queue.resolve("read_ahead_kb")).orElseGet(() -> ioctlReadAheadKb(name))),
                 schedulers,
-                sysfs.integer(queue.resolve("max_sectors_kb")).orElse(null),
                 partitions(blockDir),
                 sysfs.names(blockDir.resolve("holders")),
                 ide,

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class SweepPlannerTest {
     private static Disk disk(String scheduler, List<String> schedulers, Integer queueDepth, Boolean ncq, Integer ncqMax, Integer readAhead) {
         return new Disk("sdb", "/sys/block/sdb", "sata", null, null, null, null, null, null, null, null, List.of(), null, true, ncq, ncqMax,
-                org.disktune.detect.DiskSettings.of(queueDepth, scheduler, readAhead, 64), schedulers, null, List.of(), List.of(), null, null, "sd", null);
+                org.disktune.detect.DiskSettings.of(queueDepth, scheduler, readAhead, 64), schedulers, List.of(), List.of(), null, null, "sd", null);
     }
 
     @Test
