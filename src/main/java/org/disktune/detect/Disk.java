@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.disktune.config.Setting;
 import org.disktune.config.SettingScope;
+import org.disktune.config.Transport;
 
 /**
  * A block device with its stable identities and current queue settings. Values the machine does not
@@ -28,7 +29,7 @@ import org.disktune.config.SettingScope;
 public record Disk(
         String name,
         String sysfsPath,
-        String transport,
+        Transport transport,
         String controller,
         String ataDevice,
         String scsiAddress,

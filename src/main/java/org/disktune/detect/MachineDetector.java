@@ -23,6 +23,7 @@ import java.util.TreeMap;
 
 import org.disktune.config.Setting;
 import org.disktune.config.SettingScope;
+import org.disktune.config.Transport;
 import org.disktune.host.Host;
 import org.disktune.kernel.AtaDeviceLog;
 import org.disktune.kernel.KernelLogReport;
@@ -172,7 +173,7 @@ public final class MachineDetector {
         Optional<AtaDeviceLog> probed = ataDevice == null ? Optional.empty() : log.device(ataDevice);
         IdentifyData identify = ataDeviceDir == null ? null : identify(ataDeviceDir.resolve("id"));
         IdeSettings ide = ideSettings(name, ideChannel);
-        String transport = transport(name, chain, ataPort, driver, ide != null || ideChannel);
+        Transport transport = transport(name, chain, ataPort, driver, ide != null || ideChannel);
 
         Path queue = blockDir.resolve("queue");
         String schedulerLine = sysfs.text(queue.resolve("scheduler")).orElse(null);
@@ -359,10 +360,10 @@ public final class MachineDetector {
     }
 
     /** NCQ in effect; "unknown (no ata sysfs)" for an ATA disk the log knows devices of but no mapping reaches. */
-    private static NcqInEffect ncq(String ataDevice, String ataPort, String transport, Boolean supported, Integer queueDepth,
+    private static NcqInEffect ncq(String ataDevice, String ataPort, Transport transport, Boolean supported, Integer queueDepth,
             Optional<AtaDeviceLog> probed, KernelLogEvidence log) {
-        NcqInEffect ncq = NcqInEffect.of(ataDevice != null || "ata".equals(transport), supported, queueDepth, probed);
-        if (ncq.state() == NcqInEffect.State.UNKNOWN && probed.isEmpty() && ataPort == null && "ata".equals(transport)
+        NcqInEffect ncq = NcqInEffect.of(ataDevice != null || transport == Transport.ATA, supported, queueDepth, probed);
+        if (ncq.state() == NcqInEffect.State.UNKNOWN && probed.isEmpty() && ataPort == null && transport == Transport.ATA
                 && log.knowsAtaDevices()) {
             return NcqInEffect.unknown("no ata sysfs");
         }
@@ -395,32 +396,32 @@ public final class MachineDetector {
         }
     }
 
-    private static String transport(String name, Path chain, String ataPort, String driver, boolean ide) {
+    private static Transport transport(String name, Path chain, String ataPort, String driver, boolean ide) {
         String path = chain.toString();
         if (name.startsWith("md")) {
-            return "md";
+            return Transport.MD;
         } else if (name.startsWith("dm-")) {
-            return "dm";
+            return Transport.DM;
         } else if (name.startsWith("loop")) {
-            return "loop";
+            return Transport.LOOP;
         } else if (name.startsWith("zram")) {
-            return "zram";
+            return Transport.ZRAM;
         } else if (name.startsWith("nvme") || path.contains("/nvme")) {
-            return "nvme";
+            return Transport.NVME;
         } else if (path.contains("/virtio")) {
-            return "virtio";
+            return Transport.VIRTIO;
         } else if (ide) {
-            return "ide";
+            return Transport.IDE;
         } else if (ataPort != null || (driver != null && DriverFamily.isLibata(driver))) {
-            return "ata";
+            return Transport.ATA;
         } else if (path.contains("/usb")) {
-            return "usb";
+            return Transport.USB;
         } else if (name.startsWith("mmcblk")) {
-            return "mmc";
+            return Transport.MMC;
         } else if (name.startsWith("sd") || name.startsWith("sr")) {
-            return "scsi";
+            return Transport.SCSI;
         }
-        return "other";
+        return Transport.OTHER;
     }
 
     private IdeSettings ideSettings(String name, boolean ideChannel) {
@@ -544,7 +545,7 @@ public final class MachineDetector {
         List<MdArray> arrays = new ArrayList<>();
         Map<String, List<String>> mdstatMembers = mdstatMembers();
         for (Disk disk : disks) {
-            if (!disk.transport().equals("md")) {
+            if (disk.transport() != Transport.MD) {
                 continue;
             }
             Path dir = host.path("/sys/block/" + disk.name());

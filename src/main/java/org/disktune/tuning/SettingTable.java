@@ -10,6 +10,7 @@ import java.util.Set;
 import org.disktune.config.Setting;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
+import org.disktune.config.Transport;
 import org.disktune.config.SettingValue;
 import org.disktune.detect.Disk;
 import org.disktune.detect.DriveFeatures;
@@ -38,7 +39,7 @@ import org.disktune.detect.Mount;
 final class SettingTable {
     /** 2.6-era names of current schedulers that run the same algorithm, for a configuration written for blk-mq. */
     private static final Map<String, String> SAME_ALGORITHM_BEFORE_BLK_MQ = Map.of("mq-deadline", "deadline", "none", "noop");
-    private static final Set<String> ATA_TRANSPORTS = Set.of("ata", "ide");
+    private static final Set<Transport> ATA_TRANSPORTS = Set.of(Transport.ATA, Transport.IDE);
     private static final Set<String> STRIPED_LEVELS = Set.of("raid4", "raid5", "raid6");
     /** The kernel version at the start of a release, as {@link #kernelVersion} reads it (the tests compare the two). */
     static final String KERNEL_VERSION_REGEX = "^(\\d+)\\.(\\d+)(?:\\.(\\d+))?";
@@ -165,11 +166,11 @@ final class SettingTable {
                     : Verdict.refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
                             + " is not an ATA disk (transport " + disk.transport() + "); remove " + v.setting().key() + " from "
                             + section(v) + " or narrow its match");
-            case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null
+            case IO32, MULTCOUNT, DMA -> disk.transport() == Transport.IDE && disk.ide() != null
                     ? (setting == Setting.MULTCOUNT ? multcount(v, disk) : Verdict.accept(v.value()))
                     : Verdict.refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
                             + name + " is not a legacy IDE disk (transport " + disk.transport() + ")"
-                            + ("ata".equals(disk.transport()) ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
+                            + (disk.transport() == Transport.ATA ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
                             + "; remove " + v.setting().key() + " from " + section(v) + " or narrow its match");
             default -> sysfsKnob(setting, v, disk);
         };
@@ -323,7 +324,7 @@ final class SettingTable {
 
     private static Verdict queueDepth(SettingValue v, Disk disk) {
         String name = disk.name();
-        if ("nvme".equals(disk.transport()) || "virtio".equals(disk.transport()) || disk.queueDepth() == null) {
+        if (disk.transport() == Transport.NVME || disk.transport() == Transport.VIRTIO || disk.queueDepth() == null) {
             return Verdict.refuse("queue_depth is for SCSI and ATA disks (device/queue_depth), and " + name + " is a "
                     + disk.transport() + " disk without one; remove queue_depth from " + section(v) + " or narrow its match");
         }
