@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 /** disktune apply: bring the machine to the desired state, all or nothing. */
 @Command(name = "apply", mixinStandardHelpOptions = true,
         description = {"Bring this machine to the desired state: write the sysfs settings (scheduler, read_ahead_kb, queue_depth, "
-                + "nr_requests, md read_ahead_kb and stripe_cache_size) live and into /etc/udev/rules.d/90-disktune.rules, set the "
+                + "nr_requests and the other queue knobs, md read_ahead_kb and stripe_cache_size: disktune.conf(5)) live and into /etc/udev/rules.d/90-disktune.rules, set the "
                 + "hdparm settings with hdparm (and through that rule at boot and hotplug), the mount options with a remount and in "
                 + "/etc/fstab, and the module options in /etc/modprobe.d/disktune.conf "
                 + "and in every initramfs image (rebuilt and checked byte for byte). Under --root or --sample only files are written. One change at a time (/run/disktune/lock); "

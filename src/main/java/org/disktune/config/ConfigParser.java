@@ -480,7 +480,7 @@ public final class ConfigParser {
                             matches.add(new DiskMatch.OfTransport(transport.get(), n));
                         } else {
                             error(n, "match.transport = " + v + " is not a transport; use one of "
-                                    + String.join(", ", Stream.of(Transport.values()).map(Transport::label).toList()));
+                                    + String.join(", ", Transport.matchables().stream().map(Transport::label).toList()));
                         }
                     }
                     case "match.rotational" -> accept(matches, v.equals("1") || v.equals("0") ? new DiskMatch.Rotational(v.equals("1"), n) : null, n,

@@ -8,7 +8,7 @@ import java.util.List;
  * of (directly or through a partition). Unknown values are null.
  */
 public record DiskFacts(String name, String wwn, String serial, List<String> byId, String model, String vendor,
-        String transport, Boolean rotational, String driver, List<String> mdArrays) {
+        Transport transport, Boolean rotational, String driver, List<String> mdArrays) {
     public DiskFacts {
         byId = byId == null ? List.of() : List.copyOf(byId);
         mdArrays = mdArrays == null ? List.of() : List.copyOf(mdArrays);

@@ -79,11 +79,17 @@ public sealed interface DiskMatch {
 
     /** {@code match.transport}: ata, scsi, nvme, virtio, usb, ide, loop or mmc. */
     record OfTransport(Transport transport, int line) implements DiskMatch {
+        public OfTransport {
+            if (!transport.matchable()) {
+                throw new IllegalArgumentException("match.transport does not take " + transport);
+            }
+        }
+
         public String key() { return "match.transport"; }
         public String value() { return transport.label(); }
         public Specificity specificity() { return Specificity.CLASS; }
         public boolean matches(DiskFacts disk) {
-            return transport.label().equals(disk.transport());
+            return transport == disk.transport();
         }
     }
 

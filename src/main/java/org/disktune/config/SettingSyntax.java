@@ -51,23 +51,111 @@ public final class SettingSyntax {
         }
     }
 
+    /** What {@code written} comes to for {@code setting}: its row's rule decides. */
     public static Outcome check(Setting setting, String written) {
-        String key = setting.key();
-        return switch (setting) {
-            case SCHEDULER -> scheduler(written);
-            case READ_AHEAD_KB, MD_READ_AHEAD_KB -> range(key, written, 0, 1048576, "KiB");
-            case QUEUE_DEPTH -> range(key, written, 1, 1024, "commands (1 turns NCQ off)");
-            case NR_REQUESTS -> range(key, written, 4, 100000, "requests (the kernel's minimum is 4)");
-            case STRIPE_CACHE_SIZE -> range(key, written, 17, 32768, "entries");
-            case WRITE_CACHE, DMA -> onOff(key, written, "on", "off");
-            case APM -> range(key, written, 1, 255, "(255 turns APM off)");
-            case STANDBY -> range(key, written, 0, 255, "(a timeout code; 0 turns standby off)");
-            case ACOUSTIC -> acoustic(written);
-            case IO32 -> oneOf(key, written, "0", "1", "3");
-            case MULTCOUNT -> range(key, written, 0, 255, "sectors");
-            case ATIME -> oneOf(key, written, "noatime", "relatime", "strictatime");
-            case LAZYTIME -> onOff(key, written, "yes", "no");
-        };
+        return setting.syntax().check(setting.key(), written);
+    }
+
+    /**
+     * The syntax of one setting's value, given by its row in {@link Setting}: how a value as written is checked and made
+     * canonical, and what a value read back from the machine means (so that {@code read_ahead_kb} "01024" is 1024 and
+     * {@code write_cache} 1 is on).
+     */
+    public sealed interface Rule {
+        Outcome check(String key, String written);
+
+        /** The meaning of a value, written or read back: a whole number without leading zeros, else the value stripped. */
+        default String meaning(String value) {
+            String v = value.strip();
+            try {
+                return Long.toString(Long.parseLong(v));
+            } catch (NumberFormatException e) {
+                return v;
+            }
+        }
+
+        /** True when the kernel takes a value (else the setting is read-only and only its reading is of use). */
+        default boolean writable() {
+            return true;
+        }
+    }
+
+    /** A whole number from {@code min} to {@code max}, {@code unit} saying what it counts (and anything else to know). */
+    public static Rule range(long min, long max, String unit) {
+        return new Range(min, max, unit);
+    }
+
+    /** A switch: on/off, yes/no or 1/0 as written, {@code yes} or {@code no} as canonical. */
+    public static Rule onOff(String yes, String no) {
+        return new Switch(yes, no);
+    }
+
+    /** One of these words, as written. */
+    public static Rule oneOf(String... accepted) {
+        return new OneOf(java.util.List.of(accepted));
+    }
+
+    /** A value the kernel shows but does not take: refused, with {@code why} saying what to set instead. */
+    public static Rule readOnly(String why) {
+        return new ReadOnly(why);
+    }
+
+    record Range(long min, long max, String unit) implements Rule {
+        @Override
+        public Outcome check(String key, String written) {
+            return range(key, written, min, max, unit);
+        }
+    }
+
+    record Switch(String yes, String no) implements Rule {
+        @Override
+        public Outcome check(String key, String written) {
+            return onOff(key, written, yes, no);
+        }
+
+        @Override
+        public String meaning(String value) {
+            return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+                case "1", "on", "yes", "true" -> "1";
+                case "0", "off", "no", "false" -> "0";
+                default -> value.strip();
+            };
+        }
+    }
+
+    record OneOf(java.util.List<String> accepted) implements Rule {
+        @Override
+        public Outcome check(String key, String written) {
+            return oneOf(key, written, accepted.toArray(String[]::new));
+        }
+    }
+
+    /** A scheduler name; the 2.6 names noop, deadline and cfq become their blk-mq successors. */
+    record SchedulerName() implements Rule {
+        @Override
+        public Outcome check(String key, String written) {
+            return scheduler(written);
+        }
+    }
+
+    /** An acoustic level: 0 (off) or 128 to 254. */
+    record AcousticLevel() implements Rule {
+        @Override
+        public Outcome check(String key, String written) {
+            return acoustic(written);
+        }
+    }
+
+    record ReadOnly(String why) implements Rule {
+        @Override
+        public Outcome check(String key, String written) {
+            return new Outcome.Rejected(key + " is read-only: " + why);
+        }
+
+        @Override
+        public boolean writable() {
+            return false;
+        }
     }
 
     private static Outcome scheduler(String written) {

@@ -10,11 +10,15 @@ import static org.disktune.detect.SysfsNames.twoDigits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.disktune.config.Setting;
+import org.disktune.config.SettingScope;
+import org.disktune.config.Transport;
 import org.disktune.kernel.AtaDeviceLog;
 
 /**
@@ -61,7 +65,7 @@ final class DiskReader {
         Optional<AtaDeviceLog> probed = ataDevice == null ? Optional.empty() : log.device(ataDevice);
         IdentifyData identify = ataDeviceDir == null ? null : tree.identify(ataDeviceDir.resolve("id"));
         IdeSettings ide = ideSettings(name);
-        String transport = transport(name, chain, at.ataPort(), driver, ide != null || at.ideChannel());
+        Transport transport = transport(name, chain, at.ataPort(), driver, ide != null || at.ideChannel());
 
         Path queue = blockDir.resolve("queue");
         String schedulerLine = sysfs.text(queue.resolve("scheduler")).map(String::strip).orElse(null);
@@ -113,12 +117,8 @@ final class DiskReader {
                 rotational,
                 ncqSupported,
                 ncqDepth,
-                queueDepth,
-                active,
+                settings(blockDir, queueDepth, active, sysfs.integer(queue.resolve("read_ahead_kb")).orElseGet(() -> ioctlReadAheadKb(name))),
                 schedulers,
-                sysfs.integer(queue.resolve("read_ahead_kb")).orElseGet(() -> ioctlReadAheadKb(name)),
-                sysfs.integer(queue.resolve("nr_requests")).orElse(null),
-                sysfs.integer(queue.resolve("max_sectors_kb")).orElse(null),
                 partitions(blockDir),
                 sysfs.names(blockDir.resolve("holders")),
                 ide,
@@ -162,11 +162,31 @@ final class DiskReader {
         return log.ataPortOfScsiHost(Integer.parseInt(address[0])).map(port -> port + "." + twoDigits(Integer.parseInt(address[2])));
     }
 
+    /**
+     * The sysfs settings of a disk as its rows name them: the scheduler (the bracketed one), queue depth and readahead as read
+     * above (readahead through BLKRAGET where the kernel has no queue/read_ahead_kb), every other row a whole number read
+     * from its attribute.
+     */
+    private Map<Setting, String> settings(Path blockDir, Integer queueDepth, String scheduler, Integer readAheadKb) {
+        Map<Setting, String> settings = new EnumMap<>(Setting.class);
+        for (Setting setting : Setting.values()) {
+            if (setting.scope() == SettingScope.DISK && setting.attribute().isPresent()) {
+                settings.put(setting, switch (setting) {
+                    case SCHEDULER -> scheduler;
+                    case QUEUE_DEPTH -> queueDepth == null ? null : queueDepth.toString();
+                    case READ_AHEAD_KB -> readAheadKb == null ? null : readAheadKb.toString();
+                    default -> sysfs.number(blockDir.resolve(setting.attribute().get())).map(String::valueOf).orElse(null);
+                });
+            }
+        }
+        return settings;
+    }
+
     /** NCQ in effect; "unknown (no ata sysfs)" for an ATA disk the log knows devices of but no mapping reaches. */
-    private static NcqInEffect ncq(String ataDevice, String ataPort, String transport, Boolean supported, Integer queueDepth,
+    private static NcqInEffect ncq(String ataDevice, String ataPort, Transport transport, Boolean supported, Integer queueDepth,
             Optional<AtaDeviceLog> probed, KernelLogEvidence log) {
-        NcqInEffect ncq = NcqInEffect.of(ataDevice != null || "ata".equals(transport), supported, queueDepth, probed);
-        if (ncq.state() == NcqInEffect.State.UNKNOWN && probed.isEmpty() && ataPort == null && "ata".equals(transport)
+        NcqInEffect ncq = NcqInEffect.of(ataDevice != null || transport == Transport.ATA, supported, queueDepth, probed);
+        if (ncq.state() == NcqInEffect.State.UNKNOWN && probed.isEmpty() && ataPort == null && transport == Transport.ATA
                 && log.knowsAtaDevices()) {
             return NcqInEffect.unknown("no ata sysfs");
         }
@@ -183,32 +203,32 @@ final class DiskReader {
         return words.length == 1 && !words[0].isEmpty() ? Optional.of(words[0]) : Optional.empty();
     }
 
-    private static String transport(String name, Path chain, String ataPort, String driver, boolean ide) {
+    private static Transport transport(String name, Path chain, String ataPort, String driver, boolean ide) {
         String path = chain.toString();
         if (name.startsWith("md")) {
-            return "md";
+            return Transport.MD;
         } else if (name.startsWith("dm-")) {
-            return "dm";
+            return Transport.DM;
         } else if (name.startsWith("loop")) {
-            return "loop";
+            return Transport.LOOP;
         } else if (name.startsWith("zram")) {
-            return "zram";
+            return Transport.ZRAM;
         } else if (name.startsWith("nvme") || path.contains("/nvme")) {
-            return "nvme";
+            return Transport.NVME;
         } else if (path.contains("/virtio")) {
-            return "virtio";
+            return Transport.VIRTIO;
         } else if (ide) {
-            return "ide";
+            return Transport.IDE;
         } else if (ataPort != null || (driver != null && DriverFamily.isLibata(driver))) {
-            return "ata";
+            return Transport.ATA;
         } else if (path.contains("/usb")) {
-            return "usb";
+            return Transport.USB;
         } else if (name.startsWith("mmcblk")) {
-            return "mmc";
+            return Transport.MMC;
         } else if (name.startsWith("sd") || name.startsWith("sr")) {
-            return "scsi";
+            return Transport.SCSI;
         }
-        return "other";
+        return Transport.OTHER;
     }
 
     /** A legacy IDE disk's /proc/ide/hdX, or null when there is none. */

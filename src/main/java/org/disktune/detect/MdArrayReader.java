@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.disktune.config.Transport;
+
 /** The md software RAID arrays among the disks: level, state, members (sysfs, else /proc/mdstat), UUID. */
 final class MdArrayReader {
     private final SysfsTree tree;
@@ -20,7 +22,7 @@ final class MdArrayReader {
     List<MdArray> read(List<Disk> disks) {
         Map<String, List<String>> mdstatMembers = mdstatMembers();
         SysfsAttributes sysfs = tree.attributes();
-        return disks.stream().filter(disk -> disk.transport().equals("md")).map(disk -> {
+        return disks.stream().filter(disk -> disk.transport() == Transport.MD).map(disk -> {
             Path dir = tree.path("/sys/block/" + disk.name());
             Path md = dir.resolve("md");
             List<String> members = sysfs.names(dir.resolve("slaves"));

@@ -168,8 +168,8 @@ public interface Host {
 
     /**
      * Writes {@code value} to an existing sysfs attribute as the kernel takes it: one write, no temporary
-     * file, no creation. Only the attributes disktune tunes are allowed (queue/scheduler, queue/read_ahead_kb,
-     * queue/nr_requests, device/queue_depth of /sys/block/NAME and md/stripe_cache_size of /sys/block/mdN) and
+     * file, no creation. Only the attributes of the settings table are allowed ({@link WritableAttributes}: such as
+     * queue/scheduler and device/queue_depth of /sys/block/NAME, md/stripe_cache_size of /sys/block/mdN) and
      * only a plain value (1-64 printable ASCII characters, no whitespace); anything else is an
      * IllegalArgumentException (a bug). A value the kernel refuses is an IOException with its text
      * ("Invalid argument", "Device or resource busy").

@@ -269,6 +269,7 @@ public final class UdevMatches {
                     UdevKey.of("DEVPATH", "==", "*/usb*"));
             case MMC -> expressed(UdevKey.of("KERNEL", "==", "mmcblk*"), UdevKey.of("DEVPATH", "!=", "*/virtio*|*/ata[0-9]*|*/usb*"));
             case SCSI -> expressed(UdevKey.of("KERNEL", "==", "sd*|sr*"), UdevKey.of("DEVPATH", "!=", "*/virtio*|*/ata[0-9]*|*/usb*"));
+            case MD, DM, ZRAM, OTHER -> throw new IllegalArgumentException("match.transport does not take " + t.transport());
         };
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.disktune.config.DiskFacts;
+import org.disktune.config.Transport;
 import org.disktune.detect.Controller;
 import org.disktune.detect.Disk;
 import org.disktune.detect.MachineReport;
@@ -53,6 +54,6 @@ public final class DiskFactsBuilder {
 
     /** md and dm devices are arrays and volumes, not disks: {@code [md]} sections tune arrays. */
     static boolean isArray(Disk disk) {
-        return "md".equals(disk.transport()) || "dm".equals(disk.transport());
+        return disk.transport() == Transport.MD || disk.transport() == Transport.DM;
     }
 }

@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 import org.disktune.config.DiskFacts;
+import org.disktune.config.SettingValue;
+import org.disktune.config.Transport;
 import org.disktune.detect.Disk;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
@@ -42,7 +44,7 @@ public final class InitProposer {
     private static final Set<String> ATIME_FILE_SYSTEMS = Set.of("ext2", "ext3", "ext4", "xfs", "btrfs", "jfs", "reiserfs", "reiser4",
             "f2fs", "nilfs2", "bcachefs", "ocfs2", "gfs2");
     private static final Set<String> STRIPED_LEVELS = Set.of("raid4", "raid5", "raid6");
-    private static final Set<String> NOT_DISKS = Set.of("loop", "zram", "md", "dm");
+    private static final Set<Transport> NOT_DISKS = Set.of(Transport.LOOP, Transport.ZRAM, Transport.MD, Transport.DM);
     private static final List<String> SCHEDULER_CHOICE = List.of("mq-deadline", "deadline", "bfq");
     private static final int ARRAY_READ_AHEAD_KB = 4096;
     private static final DeviceOrder DEVICE_ORDER = new DeviceOrder();

@@ -1,11 +1,16 @@
 package org.disktune.tuning;
 
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 
 import org.disktune.config.Setting;
+import org.disktune.config.SettingMechanism;
+import org.disktune.config.SettingScope;
+import org.disktune.config.Transport;
 import org.disktune.config.SettingValue;
 import org.disktune.detect.Disk;
 import org.disktune.detect.DriveFeatures;
@@ -14,10 +19,12 @@ import org.disktune.detect.MdArray;
 import org.disktune.detect.Mount;
 
 /**
- * The machine side of every {@link Setting}, one switch per question so that a new setting does not compile
- * until each is answered: how its current value is read from the {@link org.disktune.detect.MachineReport},
+ * The machine side of every {@link Setting}: how its current value is read from the {@link org.disktune.detect.MachineReport},
  * what the device accepts and which value to write on this kernel, and when two values mean the same
- * ({@code read_ahead_kb} "01024" and 1024, {@code write_cache} on and 1).
+ * ({@code read_ahead_kb} "01024" and 1024, {@code write_cache} on and 1, as the row's syntax says). A sysfs knob of a disk
+ * needs nothing here: its row names the attribute detect reads and the bound it may not exceed; only settings with more to
+ * say (the scheduler's names, the queue depth's NCQ maximum, the hdparm drive features) have cases of their own. A setting
+ * asked of a target of another scope is a bug, whichever it is.
  *
  * <p>Mount options: /proc/mounts shows the access-time flags in effect ({@code noatime}, {@code relatime}; the
  * relatime default of Linux 2.6.30 and later shows as {@code relatime}) and never shows {@code strictatime},
@@ -32,7 +39,7 @@ import org.disktune.detect.Mount;
 final class SettingTable {
     /** 2.6-era names of current schedulers that run the same algorithm, for a configuration written for blk-mq. */
     private static final Map<String, String> SAME_ALGORITHM_BEFORE_BLK_MQ = Map.of("mq-deadline", "deadline", "none", "noop");
-    private static final Set<String> ATA_TRANSPORTS = Set.of("ata", "ide");
+    private static final Set<Transport> ATA_TRANSPORTS = Set.of(Transport.ATA, Transport.IDE);
     private static final Set<String> STRIPED_LEVELS = Set.of("raid4", "raid5", "raid6");
     /** The kernel version at the start of a release, as {@link #kernelVersion} reads it (the tests compare the two). */
     static final String KERNEL_VERSION_REGEX = "^(\\d+)\\.(\\d+)(?:\\.(\\d+))?";
@@ -99,11 +106,11 @@ final class SettingTable {
     }
 
     String current(Setting setting, Disk disk) {
+        requireScope(setting, SettingScope.DISK, disk.name());
+        if (setting.mechanism() == SettingMechanism.SYSFS) {
+            return disk.setting(setting).orElse(null);
+        }
         return switch (setting) {
-            case SCHEDULER -> disk.scheduler();
-            case READ_AHEAD_KB -> text(disk.readAheadKb());
-            case QUEUE_DEPTH -> text(disk.queueDepth());
-            case NR_REQUESTS -> text(disk.nrRequests());
             case WRITE_CACHE -> disk.features() != null && disk.features().writeCacheEnabled() != null
                     ? (disk.features().writeCacheEnabled() ? "1" : "0")
                     : ide(disk, "wcache");
@@ -117,28 +124,28 @@ final class SettingTable {
             case IO32 -> ide(disk, "io_32bit");
             case DMA -> ide(disk, "using_dma");
             case STANDBY -> null; // the drive's standby timer cannot be read back, by hdparm either
-            case MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE, ATIME, LAZYTIME -> throw wrongScope(setting, disk.name());
+            default -> throw new IllegalStateException("no reader for " + setting.key());
         };
     }
 
     String current(Setting setting, MdArray array) {
+        requireScope(setting, SettingScope.MD, array.name());
         return switch (setting) {
             case MD_READ_AHEAD_KB -> text(array.readAheadKb());
             case STRIPE_CACHE_SIZE -> text(array.stripeCacheSize());
-            case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA, ATIME,
-                    LAZYTIME -> throw wrongScope(setting, array.name());
+            default -> throw new IllegalStateException("no reader for " + setting.key());
         };
     }
 
     String current(Setting setting, Mount mount) {
+        requireScope(setting, SettingScope.MOUNT, mount.mountPoint());
         List<String> options = mount.options();
         return switch (setting) {
             case ATIME -> options.contains("noatime") ? "noatime"
                     : options.contains("relatime") ? "relatime"
                     : options.isEmpty() ? null : "strictatime";
             case LAZYTIME -> options.isEmpty() ? null : options.contains("lazytime") ? "yes" : "no";
-            case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA,
-                    MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE -> throw wrongScope(setting, mount.mountPoint());
+            default -> throw new IllegalStateException("no reader for " + setting.key());
         };
     }
 
@@ -150,29 +157,27 @@ final class SettingTable {
 
     Verdict check(Setting setting, SettingValue v, Disk disk) {
         String name = disk.name();
+        requireScope(setting, SettingScope.DISK, name);
         return switch (setting) {
             case SCHEDULER -> scheduler(v, disk);
             case READ_AHEAD_KB -> number(v, 0, null);
             case QUEUE_DEPTH -> queueDepth(v, disk);
-            case NR_REQUESTS -> disk.nrRequests() == null
-                    ? Verdict.refuse("nr_requests: " + name + " has no queue/nr_requests (" + disk.transport()
-                            + "); remove nr_requests from " + section(v) + " or narrow its match")
-                    : number(v, 1, null);
             case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? driveFeature(v, disk)
                     : Verdict.refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
                             + " is not an ATA disk (transport " + disk.transport() + "); remove " + v.setting().key() + " from "
                             + section(v) + " or narrow its match");
-            case IO32, MULTCOUNT, DMA -> "ide".equals(disk.transport()) && disk.ide() != null
+            case IO32, MULTCOUNT, DMA -> disk.transport() == Transport.IDE && disk.ide() != null
                     ? (setting == Setting.MULTCOUNT ? multcount(v, disk) : Verdict.accept(v.value()))
                     : Verdict.refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
                             + name + " is not a legacy IDE disk (transport " + disk.transport() + ")"
-                            + ("ata".equals(disk.transport()) ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
+                            + (disk.transport() == Transport.ATA ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
                             + "; remove " + v.setting().key() + " from " + section(v) + " or narrow its match");
-            case MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE, ATIME, LAZYTIME -> throw wrongScope(setting, name);
+            default -> sysfsKnob(setting, v, disk);
         };
     }
 
     Verdict check(Setting setting, SettingValue v, MdArray array) {
+        requireScope(setting, SettingScope.MD, array.name());
         return switch (setting) {
             case MD_READ_AHEAD_KB -> number(v, 0, null);
             case STRIPE_CACHE_SIZE -> array.level() == null || !STRIPED_LEVELS.contains(array.level())
@@ -180,12 +185,12 @@ final class SettingTable {
                             + (array.level() == null ? "of unknown level" : array.level()) + ", which has no stripe cache; remove it from "
                             + section(v))
                     : number(v, 17, 32768L);
-            case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA, ATIME,
-                    LAZYTIME -> throw wrongScope(setting, array.name());
+            default -> throw new IllegalStateException("no check for " + setting.key());
         };
     }
 
     Verdict check(Setting setting, SettingValue v, Mount mount) {
+        requireScope(setting, SettingScope.MOUNT, mount.mountPoint());
         return switch (setting) {
             case ATIME -> "relatime".equals(v.value()) && kernelBefore(2, 6, 20)
                     ? Verdict.refuse("atime = relatime needs Linux 2.6.20 or later, and this kernel is " + kernel
@@ -195,9 +200,27 @@ final class SettingTable {
                     ? Verdict.refuse("lazytime needs Linux 4.0 or later, and this kernel is " + kernel + "; remove it from "
                             + section(v))
                     : Verdict.accept(v.value());
-            case SCHEDULER, READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, WRITE_CACHE, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, DMA,
-                    MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE -> throw wrongScope(setting, mount.mountPoint());
+            default -> throw new IllegalStateException("no check for " + setting.key());
         };
+    }
+
+    /**
+     * A sysfs knob of a disk given by its row alone: the disk must show the attribute, and a value bounded by another
+     * setting's (max_sectors_kb by max_hw_sectors_kb) may not exceed the disk's; the syntax has made the value canonical.
+     */
+    private static Verdict sysfsKnob(Setting setting, SettingValue v, Disk disk) {
+        String key = setting.key();
+        if (setting.mechanism() != SettingMechanism.SYSFS || disk.setting(setting).isEmpty()) {
+            return Verdict.refuse(key + ": " + disk.name() + " has no " + setting.attribute().orElse(key) + " (" + disk.transport()
+                    + "); remove " + key + " from " + section(v) + " or narrow its match");
+        }
+        Optional<Setting> limit = setting.limit();
+        Optional<String> bound = limit.flatMap(disk::setting);
+        if (limit.isPresent() && bound.isPresent() && new BigInteger(v.value()).compareTo(new BigInteger(bound.get())) > 0) {
+            return Verdict.refuse(key + " " + v.value() + " is above " + limit.get().key() + " of " + disk.name() + " ("
+                    + bound.get() + "); give at most " + bound.get() + " in " + section(v));
+        }
+        return Verdict.accept(v.value());
     }
 
     /**
@@ -301,7 +324,7 @@ final class SettingTable {
 
     private static Verdict queueDepth(SettingValue v, Disk disk) {
         String name = disk.name();
-        if ("nvme".equals(disk.transport()) || "virtio".equals(disk.transport()) || disk.queueDepth() == null) {
+        if (disk.transport() == Transport.NVME || disk.transport() == Transport.VIRTIO || disk.queueDepth() == null) {
             return Verdict.refuse("queue_depth is for SCSI and ATA disks (device/queue_depth), and " + name + " is a "
                     + disk.transport() + " disk without one; remove queue_depth from " + section(v) + " or narrow its match");
         }
@@ -344,18 +367,7 @@ final class SettingTable {
     }
 
     private static String meaning(Setting setting, String value) {
-        String v = value.strip();
-        return switch (setting) {
-            case READ_AHEAD_KB, QUEUE_DEPTH, NR_REQUESTS, APM, STANDBY, ACOUSTIC, IO32, MULTCOUNT, MD_READ_AHEAD_KB, STRIPE_CACHE_SIZE -> {
-                try {
-                    yield Long.toString(Long.parseLong(v));
-                } catch (NumberFormatException e) {
-                    yield v;
-                }
-            }
-            case WRITE_CACHE, DMA, LAZYTIME -> bool(v);
-            case SCHEDULER, ATIME -> v;
-        };
+        return setting.syntax().meaning(value);
     }
 
     private static String bool(String value) {
@@ -397,8 +409,11 @@ final class SettingTable {
         return "[" + v.section() + "]";
     }
 
-    private static IllegalArgumentException wrongScope(Setting setting, String target) {
-        return new IllegalArgumentException(setting.key() + " (" + setting.scope() + ") asked of " + target);
+    /** A setting asked of a target of another scope is a bug in the caller, whichever setting it is. */
+    private static void requireScope(Setting setting, SettingScope scope, String target) {
+        if (setting.scope() != scope) {
+            throw new IllegalArgumentException(setting.key() + " (" + setting.scope() + ") asked of " + target);
+        }
     }
 
     /**

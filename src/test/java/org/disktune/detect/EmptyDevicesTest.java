@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class EmptyDevicesTest {
     private static Disk disk(String name, Long size) {
         return new Disk(name, "/sys/block/" + name, null, null, null, null, null, null, null, null, null, List.of(), size, null,
-                null, null, null, null, List.of(), null, null, null, List.of(), List.of(), null, null, null,
+                null, null, java.util.Map.of(), List.of(), List.of(), List.of(), null, null, null,
                 new NcqInEffect(NcqInEffect.State.NOT_ATA, null, null));
     }
 

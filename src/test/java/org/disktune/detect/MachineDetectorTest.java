@@ -65,7 +65,7 @@ class MachineDetectorTest {
         Disk sda = report.disks().get(0);
         assertEquals("sda", sda.name());
         assertEquals("/sys/devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0/block/sda", sda.sysfsPath());
-        assertEquals("ata", sda.transport());
+        assertEquals(org.disktune.config.Transport.ATA, sda.transport());
         assertEquals("0000:00:1f.2", sda.controller());
         assertEquals("ata1.00", sda.ataDevice());
         assertEquals("0:0:0:0", sda.scsiAddress());
@@ -140,7 +140,7 @@ class MachineDetectorTest {
                 .attr("/sys/module/sata_nv/parameters/adma", "N")
                 .attr("/sys/module/sata_nv/parameters/swncq", "Y");
         MachineReport report = new MachineDetector(m.host()).detect();
-        assertEquals("ata", report.disks().get(0).transport(), "a libata driver without ataN in the path (2.6.28)");
+        assertEquals(org.disktune.config.Transport.ATA, report.disks().get(0).transport(), "a libata driver without ataN in the path (2.6.28)");
         assertNull(report.disks().get(0).ataDevice());
         List<Finding> adma = report.findings().stream().filter(f -> f.subject().equals("0000:00:07.0")).toList();
         assertEquals(1, adma.size(), report.findings().toString());
@@ -185,7 +185,7 @@ class MachineDetectorTest {
         MachineReport report = new MachineDetector(m.host()).detect();
         assertEquals("2.6.18-194.el5", report.kernel());
         Disk hde = report.disks().stream().filter(d -> d.name().equals("hde")).findFirst().orElseThrow();
-        assertEquals("ide", hde.transport());
+        assertEquals(org.disktune.config.Transport.IDE, hde.transport());
         assertEquals("0000:00:0e.0", hde.controller());
         assertEquals("IC35L120AVV207-0", hde.model());
         assertEquals("cfq", hde.scheduler());

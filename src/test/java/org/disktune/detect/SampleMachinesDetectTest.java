@@ -80,7 +80,7 @@ class SampleMachinesDetectTest {
         assertEquals("raid5", md2.level());
         assertEquals(List.of("sda2", "sdb2", "sdc2"), md2.members());
         MachineReport centos = detect("seed-centos5-ide");
-        assertEquals("ide", disk(centos, "hde").transport());
+        assertEquals(org.disktune.config.Transport.IDE, disk(centos, "hde").transport());
         assertEquals("16", disk(centos, "hde").ide().settings().get("multcount"));
         assertTrue(centos.mdArrays().stream().anyMatch(a -> a.members().equals(List.of("hde1", "hdf1"))));
     }

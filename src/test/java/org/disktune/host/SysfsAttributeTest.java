@@ -50,9 +50,21 @@ class SysfsAttributeTest {
     @ParameterizedTest
     @CsvSource({"/sys/block/sdb/queue/rotational,0", "/sys/block/../queue/scheduler,none", "/sys/block/./queue/scheduler,none",
             "/sys/block/sdb/md/stripe_cache_size,1", "/etc/fstab,x", "/sys/block/sdb/queue/scheduler,'a b'",
-            "/sys/block/sdb/queue/scheduler,''", "/sys/block/sdb/queue/read_ahead_kb,12345678901234567890123456789012345678901234567890123456789012345"})
+            "/sys/block/sdb/queue/scheduler,''", "/sys/block/sdb/queue/max_hw_sectors_kb,64", "/sys/block/md0/queue/../device/delete,1",
+            "/sys/block/sdb/device/delete,1", "/sys/block/sdb/queue/read_ahead_kb,12345678901234567890123456789012345678901234567890123456789012345"})
     void anythingOffTheAllowListIsABug(String path, String value) {
         assertThrows(IllegalArgumentException.class, () -> host.writeAttribute(path, value));
+    }
+
+    @Test
+    void theAllowListIsTheSettingsTables() throws IOException {
+        machine.attr("/sys/block/sdb/queue/nomerges", "0").attr("/sys/block/sdb/queue/max_sectors_kb", "128");
+
+        host.writeAttribute("/sys/block/sdb/queue/nomerges", "2");
+        host.writeAttribute("/sys/block/sdb/queue/max_sectors_kb", "64");
+
+        assertEquals("2", host.readAttribute("/sys/block/sdb/queue/nomerges"));
+        assertEquals("64", host.readAttribute("/sys/block/sdb/queue/max_sectors_kb"));
     }
 
     @Test

@@ -20,7 +20,7 @@ class DiskFactsBuilderTest {
         assertEquals(List.of("sda", "sdb", "sdc", "sdd"), facts.stream().map(DiskFacts::name).toList());
         assertEquals(new DiskFacts("sda", null, "WD-WMANS1000001",
                 List.of("ata-WDC_WD740ADFD-00NLR1_WD-WMANS1000001", "scsi-SATA_WDC_WD740ADFD-00NLR1_WD-WMANS1000001"),
-                "WDC WD740ADFD-00", "ATA", "ata", null, "ahci", List.of("md2", "md7")), facts.get(0));
+                "WDC WD740ADFD-00", "ATA", org.disktune.config.Transport.ATA, null, "ahci", List.of("md2", "md7")), facts.get(0));
         assertEquals(List.of(), facts.get(3).mdArrays());
         assertTrue(facts.get(0).hasStableIdentity(), "the serial a 2.6.21 kernel does not show, read from the by-id name");
     }

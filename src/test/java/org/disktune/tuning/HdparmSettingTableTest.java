@@ -47,7 +47,7 @@ class HdparmSettingTableTest {
     static Disk withFeatures(Disk d, DriveFeatures f) {
         return new Disk(d.name(), d.sysfsPath(), d.transport(), d.controller(), d.ataDevice(), d.scsiAddress(), d.model(), d.vendor(),
                 d.serial(), d.firmware(), d.wwn(), d.byId(), d.sizeBytes(), d.rotational(), d.ncqSupported(), d.ncqMaxDepth(),
-                d.queueDepth(), d.scheduler(), d.schedulers(), d.readAheadKb(), d.nrRequests(), d.maxSectorsKb(), d.partitions(),
+                d.settings(), d.schedulers(), d.partitions(),
                 d.holders(), d.ide(), f, d.driver(), d.ncq());
     }
 

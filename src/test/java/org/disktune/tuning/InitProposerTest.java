@@ -133,8 +133,8 @@ class InitProposerTest {
         MachineReport ahci = detect("qemu-ahci");
         Disk sdb = ahci.disks().get(1);
         Disk bare = new Disk("sdb", sdb.sysfsPath(), sdb.transport(), sdb.controller(), sdb.ataDevice(), sdb.scsiAddress(), "Odd/Model  1",
-                sdb.vendor(), null, sdb.firmware(), null, List.of(), sdb.sizeBytes(), true, true, 32, 32, "none", List.of("mq-deadline", "none"),
-                128, 64, 128, List.of(), List.of(), null, null, sdb.driver(), sdb.ncq());
+                sdb.vendor(), null, sdb.firmware(), null, List.of(), sdb.sizeBytes(), true, true, 32, org.disktune.detect.DiskSettings.of(32, "none", 128, 64), List.of("mq-deadline", "none"),
+                List.of(), List.of(), null, null, sdb.driver(), sdb.ncq());
         MachineReport machine = new MachineReport(ahci.kernel(), ahci.controllers(), List.of(), List.of(bare), List.of(), List.of(),
                 List.of(), List.of());
         assertEquals("""

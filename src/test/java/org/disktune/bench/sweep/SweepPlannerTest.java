@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 class SweepPlannerTest {
     private static Disk disk(String scheduler, List<String> schedulers, Integer queueDepth, Boolean ncq, Integer ncqMax, Integer readAhead) {
-        return new Disk("sdb", "/sys/block/sdb", "sata", null, null, null, null, null, null, null, null, List.of(), null, true, ncq, ncqMax,
-                queueDepth, scheduler, schedulers, readAhead, 64, null, List.of(), List.of(), null, null, "sd", null);
+        return new Disk("sdb", "/sys/block/sdb", org.disktune.config.Transport.ATA, null, null, null, null, null, null, null, null, List.of(), null, true, ncq, ncqMax,
+                org.disktune.detect.DiskSettings.of(queueDepth, scheduler, readAhead, 64), schedulers, List.of(), List.of(), null, null, "sd", null);
     }
 
     @Test
