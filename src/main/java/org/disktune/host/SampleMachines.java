@@ -7,7 +7,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,10 +36,10 @@ public final class SampleMachines {
     /** Numbers the in-memory file systems of this JVM: each needs its own name (its URI). */
     private static final AtomicLong FILE_SYSTEMS = new AtomicLong();
     /**
-     * Jimfs' unit of file storage, in bytes. Its default (8192) made the 1,466 one-line sysfs files of qemu-ahci
-     * take 12 MB of heap, collected again and again while a sample was built (a tenth of a sample's start).
+     * Jimfs' unit of file storage, in bytes: most files of a sample are one-line sysfs attributes, and every file takes
+     * at least one block (Jimfs' default of 8192 makes qemu-ahci's 1,466 files 12 MB of heap; 64 makes them 0.1 MB).
      */
-    static final int BLOCK_SIZE = 256;
+    static final int BLOCK_SIZE = 64;
 
     /** One bundled sample: its name (for {@code --sample NAME}) and a one-line description. */
     public record Sample(String name, String description) {
@@ -104,19 +103,6 @@ public final class SampleMachines {
     /** A fresh Jimfs holding sample {@code name}; returns its root directory ("/"). */
     public Path materialize(String name) {
         return newJimfsRoot(entries(name));
-    }
-
-    /**
-     * Sample {@code name} as a read-only file system ({@link MachineView}) for the commands that only read: it
-     * answers as {@link #materialize}'s Jimfs does, and opens in a fraction of its time. Returns its root ("/").
-     */
-    public Path view(String name) {
-        return viewRoot("disktune-sample-" + FILE_SYSTEMS.incrementAndGet(), entries(name));
-    }
-
-    /** A read-only view holding {@code entries} (as {@link MachineFileParser} returns them); returns its root. */
-    public static Path viewRoot(String fileSystemName, List<MachineEntry> entries) {
-        return MachineView.of(fileSystemName, entries, FileTime.fromMillis(System.currentTimeMillis())).rootPath();
     }
 
     /**
