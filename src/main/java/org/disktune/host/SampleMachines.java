@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 import com.google.common.jimfs.Configuration;
 import com.google.common.jimfs.Jimfs;
@@ -51,12 +52,11 @@ public final class SampleMachines {
 
     /** The bundled samples in display order, as index.tsv lists them. */
     public List<Sample> list() {
-        String index = text("index.tsv");
-        List<Sample> samples = new ArrayList<>();
+        List<String> lines = text("index.tsv").lines().toList();
         Set<String> names = new HashSet<>();
-        String[] lines = index.split("\n");
-        for (int k = 0; k < lines.length; k++) {
-            String line = lines[k];
+        List<Sample> samples = new ArrayList<>();
+        for (int k = 0; k < lines.size(); k++) {
+            String line = lines.get(k);
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
@@ -71,33 +71,19 @@ public final class SampleMachines {
 
     /** The entries of sample {@code name}; an unknown name is a USAGE error. */
     public List<MachineEntry> entries(String name) {
-        if (!listed(list(), name)) {
+        if (list().stream().noneMatch(sample -> sample.name().equals(name))) {
             throw new DisktuneException(ExitCode.USAGE, "unknown sample '" + name + "'; run 'disktune --sample' to list them");
         }
         return MachineFileParser.parse(name, text(name + ".machine"));
     }
 
-    private static boolean listed(List<Sample> samples, String name) {
-        for (Sample sample : samples) {
-            if (sample.name().equals(name)) {
-                return true;
-            }
-        }
-        return false;
+    /** A sample's name: {@code [a-z0-9][a-z0-9.-]*}. */
+    static boolean isName(String s) {
+        return NamePattern.NAME.matcher(s).matches();
     }
 
-    /** What the regex {@code [a-z0-9][a-z0-9.-]*} matches: a sample's name. */
-    static boolean isName(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (i > 0 && (c == '.' || c == '-')))) {
-                return false;
-            }
-        }
-        return true;
+    private static final class NamePattern {
+        static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9.-]*");
     }
 
     /** A fresh Jimfs holding sample {@code name}; returns its root directory ("/"). */
