@@ -27,7 +27,7 @@ final class DetectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        MachineDetector detector = new MachineDetector(session.readingHost());
+        MachineDetector detector = new MachineDetector(session.host());
         MachineReport report = all ? detector.detect() : detector.detectWithoutEmptyDevices();
         session.output().render("detect", report, out -> new DetectRenderer().print(report, out));
         return ExitCode.OK.code();

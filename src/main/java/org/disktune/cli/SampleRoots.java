@@ -14,11 +14,6 @@ final class SampleRoots {
         return new SampleMachines().materialize(name);
     }
 
-    /** Sample {@code name} as a read-only view, for a command that only reads it. */
-    static Path view(String name) {
-        return new SampleMachines().view(name);
-    }
-
     static List<String[]> list() {
         return new SampleMachines().list().stream().map(s -> new String[] {s.name(), s.description()}).toList();
     }

@@ -47,7 +47,7 @@ final class Session {
     /** The factory of a real run: live machine, --root tree, or bundled sample. */
     static Host defaultHost(GlobalOptions options) {
         if (options.sample() != null && !options.sample().isEmpty()) {
-            Path root = options.readsOnly() ? SampleRoots.view(options.sample()) : SampleRoots.materialize(options.sample());
+            Path root = SampleRoots.materialize(options.sample());
             return new RootedHost(root, new RefusingCommandRunner("sample " + options.sample()),
                     kernelLog(options, treeKernelLog(root, "sample " + options.sample())), Clock.systemUTC(), true);
         }
@@ -121,17 +121,6 @@ final class Session {
     /** A message for the user: paths below a --root tree or sample named as the machine's ("/etc/..."), {@link Host#inMachineTerms}. */
     String inMachineTerms(String message) {
         return host == null ? message : host.inMachineTerms(message);
-    }
-
-    /**
-     * The host for a command that only reads it: a sample is then a read-only view of its entries (what would
-     * change it throws), which opens faster than the in-memory file system a writing command gets (docs/performance.md).
-     */
-    Host readingHost() {
-        if (host == null) {
-            host = hostFactory.apply(options.reading());
-        }
-        return host;
     }
 
     /**

@@ -38,7 +38,7 @@ public final class ModuleSectionEditor {
     public byte[] set(byte[] current, String module, String parameter, String value) {
         String m = moduleName(module);
         String p = parameterName(m, parameter);
-        if (value == null || ConfigParser.unsafeCharacter(value) != null || value.chars().anyMatch(Character::isWhitespace)) {
+        if (value == null || ConfigNames.unsafeCharacter(value) != null || value.chars().anyMatch(Character::isWhitespace)) {
             throw DisktuneException.usage("value '" + printable(value) + "' of " + m + " " + p
                     + " must be one word without control characters or any of ;&|$`<>\"'\\#");
         }
@@ -239,7 +239,7 @@ public final class ModuleSectionEditor {
     }
 
     private static String moduleName(String module) {
-        if (module == null || !ConfigParser.isModuleName(module)) {
+        if (module == null || !ConfigNames.isModuleName(module)) {
             throw DisktuneException.usage("'" + printable(module) + "' is not a module name; use lower-case letters, digits and _ as lsmod shows it");
         }
         return module.replace('-', '_');
@@ -247,7 +247,7 @@ public final class ModuleSectionEditor {
 
     private static String parameterName(String module, String parameter) {
         String p = parameter == null ? null : parameter.replace('-', '_');
-        if (p == null || !ConfigParser.isParameterName(p)) {
+        if (p == null || !ConfigNames.isParameterName(p)) {
             throw DisktuneException.usage("'" + printable(parameter) + "' is not a parameter name of " + module
                     + "; use lower-case letters, digits and _ (modinfo -p " + module + " lists them)");
         }

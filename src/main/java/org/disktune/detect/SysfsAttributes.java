@@ -8,30 +8,30 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import org.disktune.host.Host;
 
 /**
  * Reading kernel attribute files the forgiving way: an attribute that is missing, unreadable or
  * holds garbage is "unknown" (empty), never a crash. Values are trimmed of the trailing newline.
- * Without lambdas and regular expressions (each lambda linked costs about 0.3 ms on JDK 17; detect reads
- * thousands of attributes through here).
  */
 final class SysfsAttributes {
     /** Attributes are small; anything larger than this is not an attribute we understand. */
     private static final long MAX_ATTRIBUTE_BYTES = 1 << 20;
 
     /** {@link #naturalOrder} as a comparator. */
-    static final Comparator<String> NATURAL_ORDER = new Comparator<String>() {
-        @Override
-        public int compare(String a, String b) {
-            return naturalOrder(a, b);
-        }
-    };
+    static final Comparator<String> NATURAL_ORDER = SysfsAttributes::naturalOrder;
+
+    /** The patterns, compiled on first use. */
+    private static final class Patterns {
+        static final Pattern PRINTABLE_ASCII = Pattern.compile("[\\x20-\\x7e]*");
+        static final Pattern LEADING_ZEROS = Pattern.compile("^0+(?=.)");
+        static final Pattern BLANKS = Pattern.compile("\\s+");
+    }
 
     private final Host host;
 
@@ -82,13 +82,7 @@ final class SysfsAttributes {
 
     /** Every character of {@code s} is printable ASCII (0x20 to 0x7e). */
     static boolean isPrintableAscii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c >= 0x7f) {
-                return false;
-            }
-        }
-        return true;
+        return Patterns.PRINTABLE_ASCII.matcher(s).matches();
     }
 
     static Optional<Long> parseLong(String value) {
@@ -104,26 +98,9 @@ final class SysfsAttributes {
         return text.isPresent() ? lines(text.get()) : List.of();
     }
 
-    /** What {@code text.lines().toList()} gives: the lines ended by LF, CR or CR LF, unmodifiable. */
+    /** The lines ended by LF, CR or CR LF, unmodifiable. */
     static List<String> lines(String text) {
-        List<String> lines = new ArrayList<>();
-        int n = text.length();
-        int start = 0;
-        int i = 0;
-        while (i < n) {
-            char c = text.charAt(i);
-            if (c == '\n' || c == '\r') {
-                lines.add(text.substring(start, i));
-                i += c == '\r' && i + 1 < n && text.charAt(i + 1) == '\n' ? 2 : 1;
-                start = i;
-            } else {
-                i++;
-            }
-        }
-        if (start < n) {
-            lines.add(text.substring(start));
-        }
-        return Collections.unmodifiableList(lines);
+        return text.lines().toList();
     }
 
     /**
@@ -206,65 +183,13 @@ final class SysfsAttributes {
         return Integer.compare(a.length() - i, b.length() - j);
     }
 
-    /**
-     * What {@code s.replaceFirst("^0+(?=.)", "")} gives: the leading zeros taken off, but not a last one that no
-     * character (other than a line terminator, which {@code .} does not match) follows.
-     */
+    /** The leading zeros taken off, but not a last one that nothing (other than a line end) follows: "007" -> "7", "00" -> "0". */
     static String withoutLeadingZeros(String s) {
-        int zeros = 0;
-        while (zeros < s.length() && s.charAt(zeros) == '0') {
-            zeros++;
-        }
-        if (zeros == 0) {
-            return s;
-        }
-        if (zeros < s.length() && !isLineTerminator(s.charAt(zeros))) {
-            return s.substring(zeros);
-        }
-        return s.substring(zeros - 1);
+        return Patterns.LEADING_ZEROS.matcher(s).replaceFirst("");
     }
 
-    /**
-     * What {@code s.split("\\s+")} gives: the pieces between runs of blanks ({@code \s}: space, tab, LF, VT, FF, CR),
-     * an empty first one when {@code s} starts with a blank, trailing empty ones dropped, {@code s} itself when it
-     * has no blank.
-     */
+    /** The pieces between runs of blanks, as {@code s.split("\\s+")} gives them. */
     static String[] words(String s) {
-        List<String> words = new ArrayList<>();
-        int n = s.length();
-        int start = 0;
-        boolean split = false;
-        int i = 0;
-        while (i < n) {
-            if (isSpace(s.charAt(i))) {
-                words.add(s.substring(start, i));
-                while (i < n && isSpace(s.charAt(i))) {
-                    i++;
-                }
-                start = i;
-                split = true;
-            } else {
-                i++;
-            }
-        }
-        if (!split) {
-            return new String[] {s};
-        }
-        words.add(s.substring(start));
-        int size = words.size();
-        while (size > 0 && words.get(size - 1).isEmpty()) {
-            size--;
-        }
-        return words.subList(0, size).toArray(new String[0]);
-    }
-
-    /** {@code c} is {@code \s} of java.util.regex: space, tab, LF, VT, FF or CR. */
-    static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
-    }
-
-    /** {@code c} ends a line for java.util.regex ({@code .} does not match it): LF, CR, NEL, LS or PS. */
-    static boolean isLineTerminator(char c) {
-        return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
+        return Patterns.BLANKS.split(s);
     }
 }

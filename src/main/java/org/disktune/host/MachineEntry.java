@@ -39,11 +39,6 @@ public sealed interface MachineEntry permits MachineEntry.Dir, MachineEntry.File
             return content.clone();
         }
 
-        /** The content itself, for a reader in this package that never changes it ({@link MachineView}). */
-        byte[] bytes() {
-            return content;
-        }
-
         @Override
         public boolean equals(Object other) {
             return other instanceof FileEntry that && path.equals(that.path) && Arrays.equals(content, that.content)

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -191,45 +192,27 @@ public final class MachineFileParser {
         if (!isPath(path)) {
             throw error(sampleName, lineNo, "bad path '" + path + "' (absolute, no empty segments, no spaces)");
         }
-        for (int start = 1, end; start < path.length(); start = end + 1) {
-            end = path.indexOf('/', start);
-            if (end < 0) {
-                end = path.length();
-            }
-            if (path.charAt(start) == '.' && (end == start + 1 || (end == start + 2 && path.charAt(start + 1) == '.'))) {
-                throw error(sampleName, lineNo, "bad path '" + path + "' ('.' and '..' segments are not allowed)");
-            }
+        if (Patterns.DOT_SEGMENT.matcher(path).find()) {
+            throw error(sampleName, lineNo, "bad path '" + path + "' ('.' and '..' segments are not allowed)");
         }
         return path;
     }
 
-    /** What the regex {@code (/[^/\s]+)+} matches (\s: Java's ASCII white space), read without java.util.regex. */
-    static boolean isPath(String s) {
-        int n = s.length();
-        if (n < 2 || s.charAt(0) != '/' || s.charAt(n - 1) == '/') {
-            return false;
-        }
-        for (int i = 1; i < n; i++) {
-            char c = s.charAt(i);
-            if (c == '/' ? s.charAt(i - 1) == '/' : c == ' ' || (c >= '\t' && c <= '\r')) {
-                return false;
-            }
-        }
-        return true;
+    /** The patterns, compiled when a sample is first parsed. */
+    private static final class Patterns {
+        static final Pattern PATH = Pattern.compile("(/[^/\\s]+)+");
+        static final Pattern TAG = Pattern.compile("[A-Za-z0-9_]+");
+        static final Pattern DOT_SEGMENT = Pattern.compile("/\\.\\.?(?=/|\\z)");
     }
 
-    /** What the regex {@code [A-Za-z0-9_]+} matches. */
+    /** An absolute path of non-empty components without blanks, no trailing slash: {@code (/[^/\s]+)+}. */
+    static boolean isPath(String s) {
+        return Patterns.PATH.matcher(s).matches();
+    }
+
+    /** A heredoc tag: {@code [A-Za-z0-9_]+}. */
     static boolean isTag(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
-                return false;
-            }
-        }
-        return true;
+        return Patterns.TAG.matcher(s).matches();
     }
 
     private static DisktuneException error(String sampleName, int lineNo, String problem) {

@@ -7,7 +7,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 import com.google.common.jimfs.Configuration;
 import com.google.common.jimfs.Jimfs;
@@ -37,10 +37,10 @@ public final class SampleMachines {
     /** Numbers the in-memory file systems of this JVM: each needs its own name (its URI). */
     private static final AtomicLong FILE_SYSTEMS = new AtomicLong();
     /**
-     * Jimfs' unit of file storage, in bytes. Its default (8192) made the 1,466 one-line sysfs files of qemu-ahci
-     * take 12 MB of heap, collected again and again while a sample was built (a tenth of a sample's start).
+     * Jimfs' unit of file storage, in bytes: most files of a sample are one-line sysfs attributes, and every file takes
+     * at least one block (Jimfs' default of 8192 makes qemu-ahci's 1,466 files 12 MB of heap; 64 makes them 0.1 MB).
      */
-    static final int BLOCK_SIZE = 256;
+    static final int BLOCK_SIZE = 64;
 
     /** One bundled sample: its name (for {@code --sample NAME}) and a one-line description. */
     public record Sample(String name, String description) {
@@ -52,12 +52,11 @@ public final class SampleMachines {
 
     /** The bundled samples in display order, as index.tsv lists them. */
     public List<Sample> list() {
-        String index = text("index.tsv");
-        List<Sample> samples = new ArrayList<>();
+        List<String> lines = text("index.tsv").lines().toList();
         Set<String> names = new HashSet<>();
-        String[] lines = index.split("\n");
-        for (int k = 0; k < lines.length; k++) {
-            String line = lines[k];
+        List<Sample> samples = new ArrayList<>();
+        for (int k = 0; k < lines.size(); k++) {
+            String line = lines.get(k);
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
@@ -72,51 +71,24 @@ public final class SampleMachines {
 
     /** The entries of sample {@code name}; an unknown name is a USAGE error. */
     public List<MachineEntry> entries(String name) {
-        if (!listed(list(), name)) {
+        if (list().stream().noneMatch(sample -> sample.name().equals(name))) {
             throw new DisktuneException(ExitCode.USAGE, "unknown sample '" + name + "'; run 'disktune --sample' to list them");
         }
         return MachineFileParser.parse(name, text(name + ".machine"));
     }
 
-    private static boolean listed(List<Sample> samples, String name) {
-        for (Sample sample : samples) {
-            if (sample.name().equals(name)) {
-                return true;
-            }
-        }
-        return false;
+    /** A sample's name: {@code [a-z0-9][a-z0-9.-]*}. */
+    static boolean isName(String s) {
+        return NamePattern.NAME.matcher(s).matches();
     }
 
-    /** What the regex {@code [a-z0-9][a-z0-9.-]*} matches: a sample's name. */
-    static boolean isName(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (i > 0 && (c == '.' || c == '-')))) {
-                return false;
-            }
-        }
-        return true;
+    private static final class NamePattern {
+        static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9.-]*");
     }
 
     /** A fresh Jimfs holding sample {@code name}; returns its root directory ("/"). */
     public Path materialize(String name) {
         return newJimfsRoot(entries(name));
-    }
-
-    /**
-     * Sample {@code name} as a read-only file system ({@link MachineView}) for the commands that only read: it
-     * answers as {@link #materialize}'s Jimfs does, and opens in a fraction of its time. Returns its root ("/").
-     */
-    public Path view(String name) {
-        return viewRoot("disktune-sample-" + FILE_SYSTEMS.incrementAndGet(), entries(name));
-    }
-
-    /** A read-only view holding {@code entries} (as {@link MachineFileParser} returns them); returns its root. */
-    public static Path viewRoot(String fileSystemName, List<MachineEntry> entries) {
-        return MachineView.of(fileSystemName, entries, FileTime.fromMillis(System.currentTimeMillis())).rootPath();
     }
 
     /**

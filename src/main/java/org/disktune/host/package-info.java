@@ -8,7 +8,6 @@
  * {@link org.disktune.host.AtomicFileWriter}, which reaches its directory through descriptors opened without following
  * links ({@link org.disktune.host.Beneath}: containment at the moment of use); state read back is trusted only when
  * root owns it and no one else can write it ({@link org.disktune.host.TrustedState}). Sample machines ({@link org.disktune.host.SampleMachines}) are parsed from their
- * {@code .machine} files into Jimfs for the commands that may write, or into the read-only
- * {@link org.disktune.host.MachineView} for {@code detect}. Every other package reaches the machine only through here.
+ * {@code .machine} files into Jimfs, for every command. Every other package reaches the machine only through here.
  */
 package org.disktune.host;

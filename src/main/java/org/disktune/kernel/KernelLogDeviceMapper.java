@@ -18,20 +18,8 @@ import java.util.Map;
  * </ul>
  */
 public final class KernelLogDeviceMapper {
-    /** By SCSI host number (a class, not Comparator.comparingInt: no lambda to link on detect's way). */
-    private static final Comparator<ScsiHostLog> BY_HOST = new Comparator<ScsiHostLog>() {
-        @Override
-        public int compare(ScsiHostLog a, ScsiHostLog b) {
-            return Integer.compare(a.host(), b.host());
-        }
-    };
-    /** By ATA port number. */
-    private static final Comparator<AtaPortLog> BY_PORT = new Comparator<AtaPortLog>() {
-        @Override
-        public int compare(AtaPortLog a, AtaPortLog b) {
-            return Integer.compare(a.port(), b.port());
-        }
-    };
+    private static final Comparator<ScsiHostLog> BY_HOST = Comparator.comparingInt(ScsiHostLog::host);
+    private static final Comparator<AtaPortLog> BY_PORT = Comparator.comparingInt(AtaPortLog::port);
 
     public List<AtaBlockMapping> map(KernelBoot boot) {
         List<AtaBlockMapping> result = new ArrayList<>();
@@ -65,12 +53,7 @@ public final class KernelLogDeviceMapper {
             return null;
         }
         ScsiDiskLog disk = candidates.get(0);
-        int rivals = 0; // a loop, not a stream: no call site to link on the way of detect
-        for (AtaDeviceLog other : boot.ataDevices()) {
-            if (agreement(other, disk) != null) {
-                rivals++;
-            }
-        }
+        long rivals = boot.ataDevices().stream().filter(other -> agreement(other, disk) != null).count();
         return rivals == 1 ? new AtaBlockMapping(ata.id(), disk.address(), disk.blockDevice(), evidence) : null;
     }
 
@@ -99,15 +82,8 @@ public final class KernelLogDeviceMapper {
      * ATA device {@code ataP.0T} of the paired port, or when there is no such device.
      */
     public static Map<Integer, String> portsByScsiHost(KernelBoot boot) {
-        List<ScsiHostLog> hosts = new ArrayList<>();
-        for (ScsiHostLog h : boot.scsiHosts()) {
-            if (ScsiHostLog.isLibataDriver(h.driver())) {
-                hosts.add(h);
-            }
-        }
-        hosts.sort(BY_HOST); // stable, as the stream's sorted was
-        List<AtaPortLog> ports = new ArrayList<>(boot.ataPorts());
-        ports.sort(BY_PORT);
+        List<ScsiHostLog> hosts = boot.scsiHosts().stream().filter(h -> ScsiHostLog.isLibataDriver(h.driver())).sorted(BY_HOST).toList();
+        List<AtaPortLog> ports = boot.ataPorts().stream().sorted(BY_PORT).toList();
         if (hosts.isEmpty() || hosts.size() != ports.size()) {
             return Map.of();
         }

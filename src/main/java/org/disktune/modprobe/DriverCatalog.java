@@ -1,7 +1,10 @@
 package org.disktune.modprobe;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,11 +12,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The driver knowledge in {@link DriverTable} ({@code drivers.tsv} as text): modules, their parameters, types,
- * PCI ids and expected effects. Immutable. The bundled catalogue ({@link #load}) is parsed when it is first asked
- * something, once per run: a verify with nothing to verify, which every provisioning run calls, never parses it.
+ * The driver knowledge disktune ships: modules, their parameters, types, PCI ids and expected effects, read from
+ * the resource {@value #RESOURCE} (TAB-separated, '#' comment lines; its first lines name the columns). Immutable.
+ * The bundled catalogue ({@link #load}) is read when it is first asked something, once per run.
  */
 public final class DriverCatalog {
+    /** The bundled table on the class path; edit the table there (DriverCatalogTest checks it). */
+    static final String RESOURCE = "/org/disktune/modprobe/drivers.tsv";
+    private static final int COLUMNS = 9;
+
     /** The modules and their parameters; null in the bundled catalogue, whose table is {@link Bundled#MODULES}. */
     private final Map<String, Map<String, DriverParameter>> modules;
 
@@ -21,14 +28,26 @@ public final class DriverCatalog {
         this.modules = modules;
     }
 
-    /** The bundled catalogue (parsed on first use). */
+    /** The bundled catalogue (read on first use). */
     public static DriverCatalog load() {
         return new DriverCatalog(null);
     }
 
-    /** The bundled table, parsed when this class is first initialized (the JVM does that once, thread-safely). */
+    /** The bundled table, read when this class is first initialized (the JVM does that once, thread-safely). */
     private static final class Bundled {
-        static final Map<String, Map<String, DriverParameter>> MODULES = parse(DriverTable.TSV).modules;
+        static final Map<String, Map<String, DriverParameter>> MODULES = parse(bundledText()).modules;
+    }
+
+    /** The text of {@value #RESOURCE}. */
+    static String bundledText() {
+        try (InputStream in = DriverCatalog.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("bundled resource " + RESOURCE + " is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private Map<String, Map<String, DriverParameter>> table() {
@@ -38,56 +57,27 @@ public final class DriverCatalog {
     /** Parses catalogue text (TAB-separated, '#' comment lines). */
     public static DriverCatalog parse(String tsv) {
         Map<String, Map<String, DriverParameter>> modules = new LinkedHashMap<>();
-        for (String line : tsv.split("\n")) {
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            String[] f = line.split("\t", -1);
-            if (f.length != 9) {
-                throw new IllegalStateException("drivers.tsv: expected 9 columns: " + line);
-            }
-            Long min = null;
-            Long max = null;
-            if (!f[3].equals("-")) {
-                String[] r = splitAtDoubleDots(f[3]);
-                min = Long.parseLong(r[0]);
-                max = Long.parseUnsignedLong(r[1]);
-            }
-            List<String> ids = f[6].equals("-") ? List.of() : Arrays.asList(f[6].split(","));
-            DriverParameter p = new DriverParameter(f[0], f[1], ParameterType.valueOf(f[2].toUpperCase(Locale.ROOT)),
-                    min, max, f[4], f[5], ids, f[7], f[8]);
-            Map<String, DriverParameter> params = modules.get(f[0]); // not computeIfAbsent(lambda): docs/performance.md
-            if (params == null) {
-                params = new LinkedHashMap<>();
-                modules.put(f[0], params);
-            }
-            params.put(f[1], p);
-        }
+        tsv.lines().filter(line -> !line.isBlank() && !line.startsWith("#")).map(DriverCatalog::row)
+                .forEach(p -> modules.computeIfAbsent(p.module(), m -> new LinkedHashMap<>()).put(p.parameter(), p));
         return new DriverCatalog(modules);
     }
 
-    /**
-     * {@code s.split("\\.\\.")} without the regex (String.split compiles a pattern for it, at every range of the
-     * table): the pieces between non-overlapping "..", left to right, trailing empty pieces removed.
-     */
-    static String[] splitAtDoubleDots(String s) {
-        List<String> pieces = new ArrayList<>();
-        int from = 0;
-        int at = s.indexOf("..");
-        if (at < 0) {
-            return new String[] {s};
+    /** One row: module, parameter, type, range (MIN..MAX or -), default, sysfs, pci_ids (a,b or -), effect, source. */
+    private static DriverParameter row(String line) {
+        String[] f = line.split("\t", -1);
+        if (f.length != COLUMNS) {
+            throw new IllegalStateException("drivers.tsv: expected " + COLUMNS + " columns: " + line);
         }
-        while (at >= 0) {
-            pieces.add(s.substring(from, at));
-            from = at + 2;
-            at = s.indexOf("..", from);
+        Long min = null;
+        Long max = null;
+        if (!f[3].equals("-")) {
+            String[] range = f[3].split("\\.\\.");
+            min = Long.parseLong(range[0]);
+            max = Long.parseUnsignedLong(range[1]);
         }
-        pieces.add(s.substring(from));
-        int size = pieces.size();
-        while (size > 0 && pieces.get(size - 1).isEmpty()) {
-            size--;
-        }
-        return pieces.subList(0, size).toArray(new String[0]);
+        List<String> ids = f[6].equals("-") ? List.of() : List.of(f[6].split(","));
+        return new DriverParameter(f[0], f[1], ParameterType.valueOf(f[2].toUpperCase(Locale.ROOT)), min, max, f[4], f[5],
+                ids, f[7], f[8]);
     }
 
     public boolean knows(String module) {

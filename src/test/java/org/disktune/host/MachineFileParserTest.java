@@ -104,6 +104,11 @@ class MachineFileParserTest {
         assertEquals(List.of(), MachineFileParser.parse("s", "# only a comment\n"));
     }
 
+    @Test
+    void namesThatOnlyStartOrEndWithDotsAreNotDotSegments() {
+        assertEquals(3, MachineFileParser.parse("t", "/.hidden = 1\n/a/..x = 2\n/a/x.. = 3\n").size());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "duplicate path          | /a = 1\\n/b = 2\\n/a = 3                | line 3: duplicate entry for /a (first at line 1)",
@@ -117,6 +122,9 @@ class MachineFileParserTest {
         "relative path           | sys/a = 1                               | line 1: bad path 'sys/a' (absolute, no empty segments, no spaces)",
         "double slash            | /sys//a = 1                             | line 1: bad path '/sys//a' (absolute, no empty segments, no spaces)",
         "dot-dot segment         | /sys/../etc/passwd = 1                  | line 1: bad path '/sys/../etc/passwd' ('.' and '..' segments are not allowed)",
+        "dot segment             | /sys/./a = 1                            | line 1: bad path '/sys/./a' ('.' and '..' segments are not allowed)",
+        "dot-dot at the end      | /sys/.. = 1                             | line 1: bad path '/sys/..' ('.' and '..' segments are not allowed)",
+        "dot at the start        | /. = 1                                  | line 1: bad path '/.' ('.' and '..' segments are not allowed)",
         "root as dir             | //                                      | line 1: bad path '/' (absolute, no empty segments, no spaces)",
         "space-indented line     | ' /a = 1'                              | line 1: bad path '' (absolute, no empty segments, no spaces)",
         "heredoc without end     | /x = 1\\n/a <<EOF\\nline\\nEOF \\n      | line 2: heredoc <<EOF has no closing 'EOF' line",

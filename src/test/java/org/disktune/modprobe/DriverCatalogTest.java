@@ -1,6 +1,7 @@
 package org.disktune.modprobe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,11 +10,25 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** The bundled driver table (DriverTable, in the drivers.tsv format) as DriverCatalog reads it. */
+/** The bundled driver table (the resource drivers.tsv) as DriverCatalog reads it. */
 class DriverCatalogTest {
     @Test
+    void theBundledTableIsTheResourceFile() throws Exception {
+        try (var in = DriverCatalog.class.getResourceAsStream("/org/disktune/modprobe/drivers.tsv")) {
+            assertNotNull(in, "drivers.tsv on the class path");
+            String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            DriverCatalog fromFile = DriverCatalog.parse(text);
+            DriverCatalog bundled = DriverCatalog.load();
+            assertEquals(fromFile.modules(), bundled.modules());
+            for (String module : bundled.modules()) {
+                assertEquals(fromFile.parameters(module), bundled.parameters(module), module);
+            }
+        }
+    }
+
+    @Test
     void theBundledTableKeepsItsTabsAndEveryRowHasItsNineColumns() {
-        List<String> rows = DriverTable.TSV.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
+        List<String> rows = DriverCatalog.bundledText().lines().filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
         assertTrue(rows.size() >= 10, rows.toString());
         for (String row : rows) {
             assertEquals(9, row.split("\t", -1).length, row);

@@ -9,7 +9,7 @@ import org.disktune.testing.RegexOracle;
 import org.junit.jupiter.api.Test;
 
 /**
- * The character loops of OptionValidator, DriverCatalog and DisktuneModprobeFile against the regexes they replaced,
+ * The character loops of OptionValidator and DisktuneModprobeFile against the regexes they replaced,
  * on the empty string and many generated strings over an alphabet holding every character the patterns name, their
  * neighbours in ASCII, and look-alikes outside ASCII (Arabic and full-width digits, the Kelvin sign, dotted I).
  */
@@ -22,13 +22,6 @@ class RegexFreeMatchersTest {
     @Test
     void portIdMatchesItsRegex() {
         sameAnswers("\\d+(\\.\\d+)?", OptionValidator::isPortId, "0123456789...", 8, 60_000);
-    }
-
-    @Test
-    void rangeSplitIsTheRegexSplit() {
-        for (String s : generated("0123..-.", 12)) {
-            assertArrayEquals(s.split("\\.\\."), DriverCatalog.splitAtDoubleDots(s), () -> "'" + s + "'");
-        }
     }
 
     @Test

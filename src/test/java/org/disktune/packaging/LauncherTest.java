@@ -101,7 +101,7 @@ class LauncherTest {
     }
 
     /**
-     * The short commands (help, --version, verify and detect without --json; on a sample, detect only) map disktune-short.jsa
+     * The short commands (help, --version, verify and detect without --json; none on a sample) map disktune-short.jsa
      * when it is there; every other command, and a short one when only the full archive is there, maps disktune.jsa.
      */
     @Test
@@ -112,9 +112,9 @@ class LauncherTest {
         String shortOne = "-XX:SharedArchiveFile=target/disktune-short.jsa";
         List<List<String>> shortCommands = List.of(List.of("--version"), List.of("-V"), List.of("--help"), List.of("help", "apply"),
                 List.of("verify"), List.of("verify", "--quiet", "--prometheus", "/tmp/d.prom"), List.of("--root", "/srv/tree", "verify"),
-                List.of("detect"), List.of("--kernel-log=dmesg.txt", "detect"), List.of("--sample", "qemu-ahci", "detect"),
-                List.of("--sample=qemu-ahci", "detect", "--all"));
+                List.of("detect"), List.of("--kernel-log=dmesg.txt", "detect"));
         List<List<String>> others = List.of(List.of("--json", "verify"), List.of("detect", "--json"), List.of("--sample", "qemu-ahci", "--json", "detect"),
+                List.of("--sample", "qemu-ahci", "detect"), List.of("--sample=qemu-ahci", "detect", "--all"),
                 List.of("--sample=qemu-ahci", "verify"), List.of("--sample", "qemu-ahci", "plan"), List.of("--sample"), List.of("initramfs", "list", "/boot/initrd.img"), List.of("plan"), List.of("apply"),
                 List.of("kernel-log", "dmesg.txt"));
         for (List<String> args : shortCommands) {

@@ -10,28 +10,28 @@ import org.disktune.testing.RegexOracle;
 import org.junit.jupiter.api.Test;
 
 /**
- * ConfigParser's character loops against the regexes they replaced, on the empty string and many generated strings
+ * ConfigNames' patterns against the regexes disktune.conf(5) states, on the empty string and many generated strings
  * over an alphabet holding every character the patterns name, their neighbours in ASCII ('/' ':' '@' '[' '`' '{'),
  * and look-alikes outside ASCII (Arabic and full-width digits, the Kelvin sign, dotted I, accented letters).
  */
-class ConfigParserMatchersTest {
+class ConfigNamesTest {
     /** The characters the patterns are about: what most generated strings are made of. */
     private static final String NAMED = "azAZ09bcdefmgFG_.:-*?![]+@x";
     private static final String EDGES = "/:@[`{ \t\n\r\u0000\u007f~#=,'\"\\\u00e9\u0660\uff10\u212a\u0130\u017f\ud83d\ude00";
 
     @Test
     void labelMatchesItsRegex() {
-        same("[A-Za-z0-9][A-Za-z0-9_.:-]*", ConfigParser::isLabel, NAMED);
+        same("[A-Za-z0-9][A-Za-z0-9_.:-]*", ConfigNames::isLabel, NAMED);
     }
 
     @Test
     void moduleNameMatchesItsRegex() {
-        same("[a-z0-9_-]+", ConfigParser::isModuleName, NAMED);
+        same("[a-z0-9_-]+", ConfigNames::isModuleName, NAMED);
     }
 
     @Test
     void parameterNameMatchesItsRegex() {
-        same("[a-z0-9_]+", ConfigParser::isParameterName, NAMED);
+        same("[a-z0-9_]+", ConfigNames::isParameterName, NAMED);
     }
 
     @Test
@@ -40,27 +40,27 @@ class ConfigParserMatchersTest {
         for (String s : generated("0123456789", 8)) {
             inputs.add("md" + s);
         }
-        compare(Pattern.compile("md[0-9]+"), ConfigParser::isKernelMd, inputs);
+        compare(Pattern.compile("md[0-9]+"), ConfigNames::isKernelMd, inputs);
     }
 
     @Test
     void nameGlobMatchesItsRegex() {
-        same("[A-Za-z0-9_.:*?!\\[\\]-]+", ConfigParser::isNameGlob, NAMED);
+        same("[A-Za-z0-9_.:*?!\\[\\]-]+", ConfigNames::isNameGlob, NAMED);
     }
 
     @Test
     void driverMatchesItsRegex() {
-        same("[A-Za-z0-9_-]+", ConfigParser::isDriver, NAMED);
+        same("[A-Za-z0-9_-]+", ConfigNames::isDriver, NAMED);
     }
 
     @Test
     void wwnMatchesItsRegex() {
-        same("[A-Za-z0-9.:_-]+", ConfigParser::isWwn, NAMED);
+        same("[A-Za-z0-9.:_-]+", ConfigNames::isWwn, NAMED);
     }
 
     @Test
     void byIdMatchesItsRegex() {
-        same("[A-Za-z0-9_.:+@-]+", ConfigParser::isById, NAMED);
+        same("[A-Za-z0-9_.:+@-]+", ConfigNames::isById, NAMED);
     }
 
     @Test
@@ -88,7 +88,7 @@ class ConfigParserMatchersTest {
             }
             inputs.add(s.toString());
         }
-        compare(regex, ConfigParser::isUuid, inputs);
+        compare(regex, ConfigNames::isUuid, inputs);
     }
 
     private static void same(String regex, Predicate<String> matcher, String named) {
