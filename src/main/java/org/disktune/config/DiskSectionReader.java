@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /** Reads a [disk LABEL] section: its match.* keys into {@link DiskMatch}es, every other key as a setting. */
 final class DiskSectionReader {
