@@ -40,7 +40,7 @@ final class DesiredPlanMaker {
         PersistencePlanner.Steps persistence = inputs.persistence(state, tuning, machine, inputs.udevRunning());
         DesiredStateInputs.requireNoErrors(persistence.errors());
         List<String> notes = new ArrayList<>(tuning.notes());
-        persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause()));
+        persistence.unpersisted().forEach(u -> notes.add("until the next boot only: " + u.cause() + (u.fix() == null ? "" : "; fix: " + u.fix())));
         notes.addAll(persistence.notes());
         inputs.hdparmOverlaps(tuning).forEach(o -> notes.add("hdparm.conf: " + o.message()));
         List<Change> changes = new ArrayList<>();

@@ -44,8 +44,8 @@ final class FstabPersistence {
             String mountPoint = e.getKey();
             MountOptions wanted = options(e.getValue());
             if (after == null) {
-                p.unpersisted.add(new PersistenceGap(fstab, mountPoint, "there is no " + fstab + ", so " + describe(e.getValue())
-                        + " holds until the next mount"));
+                p.unpersisted.add(PersistenceGap.notCarried(fstab, mountPoint, "there is no " + fstab + ", so " + describe(e.getValue())
+                        + " holds until the next mount", "give " + mountPoint + " a line in " + fstab + ", then run disktune apply"));
             } else {
                 FstabResult result = FstabEditor.set(after, fstab, mountPoint, wanted);
                 if (result instanceof FstabResult.Edited edited) {
@@ -54,7 +54,8 @@ final class FstabPersistence {
                         after = edited.after();
                     }
                 } else if (result instanceof FstabResult.NotInFstab missing) {
-                    p.unpersisted.add(new PersistenceGap(fstab, mountPoint, missing.message()));
+                    p.unpersisted.add(PersistenceGap.notCarried(fstab, mountPoint, missing.message(),
+                            "give " + mountPoint + " a line in " + fstab + ", then run disktune apply"));
                 } else if (result instanceof FstabResult.Refused refused) {
                     p.errors.add(new ConfigProblem(p.file, e.getValue().get(0).origin().line(), refused.message()));
                 }

@@ -61,8 +61,9 @@ final class RcLocalPersistence {
         byte[] before = p.files.apply(path);
         if (before == null) {
             if (!commands.isEmpty()) {
-                p.unpersisted.add(new PersistenceGap(path, "hdparm settings", "there is no " + path + " and no systemd, so "
-                        + String.join("; ", commands) + " holds until the next boot; create an executable " + path));
+                p.unpersisted.add(PersistenceGap.notCarried(path, "hdparm settings", "there is no " + path + " and no systemd, so "
+                        + String.join("; ", commands) + " holds until the next boot", "create an executable " + path
+                        + " that boot runs, then run disktune apply"));
             }
             return;
         }

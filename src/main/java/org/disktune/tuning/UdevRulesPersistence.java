@@ -105,8 +105,9 @@ final class UdevRulesPersistence {
      */
     private void unwritten(GeneratedRules rules) {
         for (GeneratedRules.Unwritten u : rules.unwritten()) {
-            p.unpersisted.add(new PersistenceGap(PersistencePlanner.RULES, u.section(), u.reason() + "; the sysfs settings of " + u.section()
-                    + " (line " + u.line() + " of " + p.file + ") hold until the next boot"));
+            p.unpersisted.add(PersistenceGap.notCarried(PersistencePlanner.RULES, u.section(), u.reason() + "; the sysfs settings of " + u.section()
+                    + " (line " + u.line() + " of " + p.file + ") hold until the next boot", "none that disktune apply can make with this udev: "
+                    + "set them at each boot another way, or take them out of " + u.section()));
         }
         p.noRulesFile = rules.text().isEmpty() && !rules.unwritten().isEmpty();
         if (p.noRulesFile) {

@@ -34,11 +34,12 @@ final class PersistenceChecker implements Checker {
             checks.add(Check.ok("persistence", intact.file(), "holds the settings of " + evaluation.file(), intact.cause()));
         }
         for (PersistenceGap gap : evaluation.persistence().gaps()) {
+            String fix = gap.applyFixes() ? "disktune apply"
+                    + (evaluation.file().equals(org.disktune.config.DesiredStateReader.PATH) ? "" : " --config " + evaluation.file())
+                    + (gap.fix() == null ? "" : gap.fix()) : gap.fix();
             checks.add(new Check("persistence", gap.subject().equals(gap.file()) ? gap.file() : gap.subject() + " in " + gap.file(),
                     CheckStatus.DRIFT, "holds the settings of " + evaluation.file(), gap.found(),
-                    gap.cause() + "; the settings will be lost at reboot; fix: disktune apply"
-                            + (evaluation.file().equals(org.disktune.config.DesiredStateReader.PATH) ? "" : " --config " + evaluation.file())
-                            + (gap.fix() == null ? "" : gap.fix())));
+                    gap.cause() + "; the settings will be lost at reboot; fix: " + fix));
         }
         for (PersistenceGap gap : evaluation.persistence().uncertain()) {
             checks.add(new Check("persistence", gap.subject() + " in " + gap.file(), CheckStatus.UNKNOWN,
