@@ -76,7 +76,8 @@ final class TuneCommand implements Callable<Integer> {
             throw DisktuneException.usage("--trial-time " + trialSeconds + " is outside 0.1..600 seconds");
         }
         Duration limit = budget(budget);
-        ChangePreflight.requireRoot(session.host(), "tune");
+        ChangePreflight.requireRoot(session.host(), "tune", "switches the settings of the device it sweeps (each switch journaled in "
+                + "/var/lib/disktune) and reads it directly", false);
         String configPath = write ? configPath() : null;
         SweepService service = new SweepService(session.host(),
                 trialSeconds == null ? null : Duration.ofMillis(Math.round(trialSeconds * 1000)));

@@ -14,9 +14,17 @@ public final class ChangePreflight {
 
     /** On the live machine only root may change /etc and /boot. */
     public static void requireRoot(Host host, String command) {
+        requireRoot(host, command, "changes files in /etc, /boot and /var/lib/disktune", true);
+    }
+
+    /**
+     * On the live machine only root may make the changes {@code command} makes ({@code changes}, said in the message);
+     * {@code dryRun}: the command has a --dry-run that needs no root, offered in the message.
+     */
+    public static void requireRoot(Host host, String command, String changes, boolean dryRun) {
         if (host.live() && !host.privileged()) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "must run as root: disktune " + command
-                    + " changes files in /etc, /boot and /var/lib/disktune; run it with sudo, or add --dry-run to only see the changes");
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "must run as root: disktune " + command + " " + changes + "; run it with sudo"
+                    + (dryRun ? ", or add --dry-run to only see the changes" : ""));
         }
     }
 
