@@ -101,8 +101,11 @@ class DebPackageIT {
                     "/usr/share/doc/disktune/copyright", "/usr/share/doc/disktune/changelog.gz")) {
                 assertTrue(files.contains(expected), expected + " is not in the package: " + files);
             }
+            // README.md's links lead to docs/*.md: every one is installed beside it
+            long docs = files.stream().filter(p -> p.startsWith("/usr/share/doc/disktune/docs/") && p.endsWith(".md.gz")).count();
+            assertEquals(countFiles(Path.of("docs"), ".*\\.md"), docs, "every page of docs/ is installed, gzipped: " + files);
             long manPages = files.stream().filter(p -> p.startsWith("/usr/share/man/")).count();
-            assertEquals(countFiles(Path.of("man")), manPages, "every page of man/ is installed, gzipped: " + files);
+            assertEquals(countFiles(Path.of("man"), ".*\\.[58]"), manPages, "every page of man/ is installed, gzipped: " + files);
             assertTrue(files.stream().filter(p -> p.startsWith("/usr/share/man/")).allMatch(p -> p.endsWith(".gz")), files.toString());
 
             // the commands the issue names, inside the root
@@ -200,9 +203,9 @@ class DebPackageIT {
         return find.stdout().lines().filter(p -> !p.equals("/.disktune-root")).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    private static long countFiles(Path dir) throws IOException {
+    private static long countFiles(Path dir, String names) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().matches(".*\\.[58]")).count();
+            return files.filter(p -> p.getFileName().toString().matches(names)).count();
         }
     }
 }
