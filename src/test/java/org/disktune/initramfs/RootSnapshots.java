@@ -3,7 +3,6 @@ package org.disktune.initramfs;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -11,15 +10,14 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+
+import org.disktune.core.Sha256;
 
 /**
  * Snapshots of a root: every name under it except those not compared (relative names such as "proc"
@@ -73,7 +71,7 @@ public final class RootSnapshots {
                 + Files.getAttribute(file, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
         String known = hashes.get(key);
         if (known == null) {
-            known = sha256(file);
+            known = Sha256.ofFile(file);
             hashes.put(key, known);
         }
         return known;
@@ -82,19 +80,6 @@ public final class RootSnapshots {
     private static String owner(Path p) throws IOException {
         return Integer.toOctalString((Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS)) + " "
                 + Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS) + ":" + Files.getAttribute(p, "unix:gid", LinkOption.NOFOLLOW_LINKS);
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[1 << 16];
-            for (int n; (n = in.read(buffer)) > 0;) {
-                digest.update(buffer, 0, n);
-            }
-            return HexFormat.of().formatHex(digest.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** The names whose entry differs (added, removed or changed). */

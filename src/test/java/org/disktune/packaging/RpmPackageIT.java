@@ -10,14 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,6 +23,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.disktune.core.Sha256;
 import org.disktune.initramfs.DisposableDebianRoot;
 import org.disktune.initramfs.RealDebianRoots;
 import org.disktune.initramfs.RealDebianRoots.DebianRoot;
@@ -90,8 +87,8 @@ class RpmPackageIT {
 
         // the same bytes as the .deb's: the jar is this build's, every file root's
         String digests = rpmQuery(rpm, "--qf", "[%{FILENAMES} %{FILEDIGESTS} %{FILEUSERNAME}:%{FILEGROUPNAME} %{FILEMODES:octal}\n]");
-        assertTrue(digests.contains("/usr/share/disktune/disktune.jar " + sha256(Path.of("target/disktune.jar")) + " root:root 100644"), digests);
-        assertTrue(digests.contains("/usr/sbin/disktune " + sha256(Path.of("src/deb/disktune")) + " root:root 100755"), digests);
+        assertTrue(digests.contains("/usr/share/disktune/disktune.jar " + Sha256.ofFile(Path.of("target/disktune.jar")) + " root:root 100644"), digests);
+        assertTrue(digests.contains("/usr/sbin/disktune " + Sha256.ofFile(Path.of("src/deb/disktune")) + " root:root 100755"), digests);
         assertTrue(digests.lines().allMatch(l -> l.contains(" root:root ")), digests);
         assertTrue(rpmQuery(rpm, "--changelog").contains("First RPM package"), "the changelog is in the header");
 
@@ -250,19 +247,6 @@ class RpmPackageIT {
                             && !p.startsWith("/var/lib/dpkg/") && !p.startsWith(DBPATH + "/") && !p.equals("/.disktune-root"))
                     .filter(p -> p.contains("disktune"))
                     .collect(Collectors.toCollection(TreeSet::new));
-        }
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[1 << 16];
-            for (int n; (n = in.read(buffer)) > 0;) {
-                digest.update(buffer, 0, n);
-            }
-            return HexFormat.of().formatHex(digest.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }
