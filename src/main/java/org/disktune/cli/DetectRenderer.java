@@ -16,8 +16,7 @@ import org.disktune.detect.Mount;
 import org.disktune.detect.Partition;
 
 /**
- * The human view of a machine report: one aligned table per kind of thing, then the findings. Loops, not streams:
- * every lambda linked costs about 0.3 ms of a detect on JDK 17.
+ * The human view of a machine report: one aligned table per kind of thing, then the findings.
  */
 final class DetectRenderer {
     void print(org.disktune.detect.MachineReport report, PrintWriter out) {

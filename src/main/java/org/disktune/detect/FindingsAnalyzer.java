@@ -12,8 +12,7 @@ import org.disktune.modprobe.ModuleOption;
 
 /**
  * Turns a machine report into findings. A finding is made only where the evidence in the report
- * supports it: a value that is unknown never produces one. Loops, not streams: each lambda linked costs about
- * 0.3 ms of a detect on JDK 17.
+ * supports it: a value that is unknown never produces one.
  */
 public final class FindingsAnalyzer {
     private static final Map<String, String> SCHEDULER_SUCCESSORS = Map.of(

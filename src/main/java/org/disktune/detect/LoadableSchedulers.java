@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 import org.disktune.host.Host;
 
@@ -20,37 +21,19 @@ import org.disktune.host.Host;
  */
 final class LoadableSchedulers {
     private static final String SUFFIX = "-iosched";
-    /**
-     * A kernel release that names one directory, no separators: {@code [A-Za-z0-9_+~][A-Za-z0-9._+~-]*}, as a loop
-     * (the regex was a warm verify's first, which also links java.util.regex's own lambdas).
-     */
-    static boolean isRelease(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean ok = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '+' || c == '~'
-                    || i > 0 && (c == '.' || c == '-');
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
+    private static final class Patterns {
+        static final Pattern RELEASE = Pattern.compile("[A-Za-z0-9_+~][A-Za-z0-9._+~-]*");
+        static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     }
 
-    /** A scheduler name: {@code [a-z0-9][a-z0-9_-]*}, as a loop. */
+    /** A kernel release that names one directory, no separators. */
+    static boolean isRelease(String s) {
+        return Patterns.RELEASE.matcher(s).matches();
+    }
+
+    /** A scheduler name. */
     static boolean isName(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || i > 0 && (c == '_' || c == '-'))) {
-                return false;
-            }
-        }
-        return true;
+        return Patterns.NAME.matcher(s).matches();
     }
 
     private LoadableSchedulers() {

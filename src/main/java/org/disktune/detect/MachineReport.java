@@ -1,7 +1,5 @@
 package org.disktune.detect;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -54,13 +52,7 @@ public record MachineReport(
      * keeps them). A device that is part of something (an md member, a mount) is never size 0.
      */
     public MachineReport withoutEmptyDevices() {
-        List<Disk> shown = new ArrayList<>();
-        for (Disk d : disks) { // a loop, not a stream: no lambda to link on detect's way
-            if (d.sizeBytes() == null || d.sizeBytes() > 0) {
-                shown.add(d);
-            }
-        }
-        shown = Collections.unmodifiableList(shown); // unmodifiable, as the stream's toList() was
+        List<Disk> shown = disks.stream().filter(d -> d.sizeBytes() == null || d.sizeBytes() > 0).toList();
         return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, udev);
     }
 }

@@ -1,7 +1,6 @@
 package org.disktune.detect;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -23,11 +22,7 @@ public final class ModuleFixAnalyzer {
 
     /** The fixes for every controller of the report, in controller order. */
     public List<ModuleFix> fixes(MachineReport report) {
-        List<ModuleFix> all = new ArrayList<>(); // loops, not streams: no call site to link on the way of detect
-        for (Controller c : report.controllers()) {
-            all.addAll(fixes(c));
-        }
-        return Collections.unmodifiableList(all);
+        return report.controllers().stream().flatMap(c -> fixes(c).stream()).toList();
     }
 
     public List<ModuleFix> fixes(Controller c) {

@@ -4,14 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import org.disktune.persist.UdevMatches;
+import org.disktune.persist.UdevValues;
 
 /**
  * A disk's serial and WWN as udev named them in /dev/disk/by-id, for kernels that show neither in sysfs (before
  * the ata_device class and the {@code wwid} attribute: 2.6 kernels). udev's persistent-storage rules make
  * {@code ata-$env{ID_SERIAL}} (ata_id) and {@code scsi-$env{ID_SERIAL}} (scsi_id; libata's VPD page 0x83 gives
  * {@code SATA_} before it), where {@code ID_SERIAL} is {@code MODEL_SERIAL}: the IDENTIFY model and serial with
- * whitespace runs as {@code _} ({@link UdevMatches#replaceWhitespace}); and {@code wwn-$env{ID_WWN}}. Where the model
+ * whitespace runs as {@code _} ({@link UdevValues#replaceWhitespace}); and {@code wwn-$env{ID_WWN}}. Where the model
  * ends is not written in the name, so the serial is read only after a model known in full (IDENTIFY, the kernel
  * log's {@code ataN.NN: ATA-7: MODEL, FIRMWARE} line, or a SCSI inquiry model shorter than the 16 characters libata
  * cuts it to), and only when every such link says the same.
@@ -46,7 +46,7 @@ final class UdevIdentity {
                 }
                 String idSerial = id.substring(prefix.length());
                 for (String model : fullModels) {
-                    String encoded = model == null ? "" : UdevMatches.replaceWhitespace(model);
+                    String encoded = model == null ? "" : UdevValues.replaceWhitespace(model);
                     if (!encoded.isEmpty() && idSerial.length() > encoded.length() + 1 && idSerial.startsWith(encoded + "_")) {
                         String serial = idSerial.substring(encoded.length() + 1);
                         if (!found.contains(serial)) {

@@ -3,9 +3,7 @@ package org.disktune.host;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
@@ -26,21 +24,12 @@ import org.disktune.core.ExitCode;
  * {@code O_RDONLY|O_DIRECT|O_CLOEXEC}: for a buffered descriptor Linux AIO completes inside io_submit, so only O_DIRECT
  * gives real queue depth (io_submit(2), NOTES).
  *
- * <p>Native memory is allocated once in {@link #open}: the {@code struct iocb}s (64 bytes each, laid out as in
- * include/uapi/linux/aio_abi.h on a little-endian 64-bit machine: aio_data 0, aio_key 8, aio_rw_flags 12,
- * aio_lio_opcode 16, aio_reqprio 18, aio_fildes 20, aio_buf 24, aio_nbytes 32, aio_offset 40, aio_reserved2 48,
- * aio_flags 56, aio_resfd 60), the array of pointers io_submit takes, the {@code struct io_event}s (32 bytes: data,
- * obj, res, res2) and one buffer per slot, 4096-aligned (O_DIRECT needs the buffer aligned to the logical block size,
- * open(2)). The loop reads and writes them through direct ByteBuffers, so it allocates nothing and makes no JNI call
- * apart from the two system calls.
+ * <p>Native memory is allocated once in {@link #open} ({@link AioControlBlocks}).
  *
  * <p>Not thread-safe: one thread opens, runs and closes a reader.
  */
 public final class AsyncReader implements AutoCloseable {
-    private static final int IOCB_SIZE = 64;
-    private static final int EVENT_SIZE = 32;
-    private static final int IOCB_CMD_PREAD = 0;
-    private static final int ALIGNMENT = 4096;
+    private static final int ALIGNMENT = AioControlBlocks.ALIGNMENT;
     private static final int EINTR = 4;
     private static final int EAGAIN = 11;
     private static final int EINVAL = 22;
@@ -51,21 +40,10 @@ public final class AsyncReader implements AutoCloseable {
     private final String name;
     private final int depth;
     private final int blockSize;
-    private final Syscalls calls;
+    private final AioSyscalls calls;
     private int fd;
     private long context;
-    /** Keeps the native memory reachable (JNA frees a Memory when it is collected). */
-    private Memory control;
-    private Memory bufferMemory;
-    private final ByteBuffer iocbs;
-    private final ByteBuffer events;
-    private final ByteBuffer pointers;
-    private final long iocbsAddress;
-    private final long pointersAddress;
-    private final long eventsAddress;
-    private final long timeoutAddress;
-    private final long bufferAddress;
-    private final ByteBuffer[] views;
+    private final AioControlBlocks blocks;
     private final long[] submitted;
     private final long[] offsets;
     private final int[] refilled;
@@ -90,44 +68,16 @@ public final class AsyncReader implements AutoCloseable {
         void completed(long offset, ByteBuffer data);
     }
 
-    private AsyncReader(String name, int depth, int blockSize, Syscalls calls, int fd, Memory control, Memory buffers) {
+    private AsyncReader(String name, int depth, int blockSize, AioSyscalls calls, int fd, Memory control, Memory buffers) {
         this.name = name;
         this.depth = depth;
         this.blockSize = blockSize;
         this.calls = calls;
         this.fd = fd;
-        this.control = control;
-        this.bufferMemory = buffers;
-        long base = Pointer.nativeValue(control);
-        ByteBuffer all = control.getByteBuffer(0, control.size()).order(ByteOrder.nativeOrder());
-        int iocbBytes = depth * IOCB_SIZE;
-        int pointerBytes = depth * Long.BYTES;
-        int eventBytes = depth * EVENT_SIZE;
-        this.iocbs = all.slice(8, iocbBytes).order(ByteOrder.nativeOrder());
-        this.pointersAddress = base + 8 + iocbBytes;
-        this.eventsAddress = pointersAddress + pointerBytes;
-        this.events = all.slice(8 + iocbBytes + pointerBytes, eventBytes).order(ByteOrder.nativeOrder());
-        this.pointers = all.slice(8 + iocbBytes, pointerBytes).order(ByteOrder.nativeOrder());
-        this.iocbsAddress = base + 8;
-        this.timeoutAddress = eventsAddress + eventBytes;
-        all.putLong(8 + iocbBytes + pointerBytes + eventBytes, WAIT_NANOS / 1_000_000_000L);
-        all.putLong(8 + iocbBytes + pointerBytes + eventBytes + 8, WAIT_NANOS % 1_000_000_000L);
-        Pointer aligned = buffers.align(ALIGNMENT);
-        this.bufferAddress = Pointer.nativeValue(aligned);
-        this.views = new ByteBuffer[depth];
+        this.blocks = new AioControlBlocks(depth, blockSize, fd, control, buffers, WAIT_NANOS);
         this.submitted = new long[depth];
         this.offsets = new long[depth];
         this.refilled = new int[depth];
-        for (int slot = 0; slot < depth; slot++) {
-            views[slot] = aligned.getByteBuffer((long) slot * blockSize, blockSize).asReadOnlyBuffer();
-            int at = slot * IOCB_SIZE;
-            iocbs.putLong(at, slot); // aio_data: the slot, returned in the io_event
-            iocbs.putShort(at + 16, (short) IOCB_CMD_PREAD);
-            iocbs.putInt(at + 20, fd);
-            iocbs.putLong(at + 24, bufferAddress + (long) slot * blockSize);
-            iocbs.putLong(at + 32, blockSize);
-            pointers.putLong(slot * Long.BYTES, iocbsAddress + at);
-        }
     }
 
     /**
@@ -151,8 +101,8 @@ public final class AsyncReader implements AutoCloseable {
         if (path.indexOf('\0') >= 0) {
             throw new IllegalArgumentException(path);
         }
-        Syscalls calls = Syscalls.forThisMachine();
-        LibC libc = Syscalls.libc();
+        AioSyscalls calls = AioSyscalls.forThisMachine();
+        LibC libc = AioSyscalls.libc();
         int fd = libc.open(path, LibC.O_RDONLY | calls.oDirect | LibC.O_CLOEXEC);
         if (fd < 0) {
             int errno = Native.getLastError();
@@ -166,10 +116,9 @@ public final class AsyncReader implements AutoCloseable {
         }
         boolean done = false;
         try {
-            long controlBytes = 8L + (long) depth * (IOCB_SIZE + Long.BYTES + EVENT_SIZE) + 16;
-            Memory control = new Memory(controlBytes);
+            Memory control = new Memory(AioControlBlocks.controlBytes(depth));
             control.clear();
-            Memory buffers = new Memory((long) depth * blockSize + ALIGNMENT);
+            Memory buffers = new Memory(AioControlBlocks.bufferBytes(depth, blockSize));
             long result = calls.syscall(calls.ioSetup, depth, Pointer.nativeValue(control), 0, 0, 0);
             if (result < 0) {
                 int errno = Native.getLastError();
@@ -235,7 +184,7 @@ public final class AsyncReader implements AutoCloseable {
                 if (!stopping && inFlight < depth) {
                     waitsBelowDepth++;
                 }
-                long n = calls.syscall(calls.ioGetevents, context, 1, inFlight, eventsAddress, timeoutAddress);
+                long n = calls.syscall(calls.ioGetevents, context, 1, inFlight, blocks.eventsAddress, blocks.timeoutAddress);
                 long now = clock.getAsLong();
                 if (n < 0) {
                     int errno = Native.getLastError();
@@ -257,9 +206,8 @@ public final class AsyncReader implements AutoCloseable {
                 }
                 int refill = 0;
                 for (int i = 0; i < n; i++) {
-                    int at = i * EVENT_SIZE;
-                    int slot = (int) events.getLong(at);
-                    long res = events.getLong(at + 16);
+                    int slot = blocks.eventSlot(i);
+                    long res = blocks.eventResult(i);
                     if (res != blockSize) {
                         if (failure == null) {
                             failure = new IOException(name + ": a read of " + blockSize + " bytes at byte " + this.offsets[slot] + (res < 0
@@ -272,12 +220,12 @@ public final class AsyncReader implements AutoCloseable {
                     operations++;
                     last = now;
                     if (completion != null) {
-                        completion.completed(this.offsets[slot], views[slot].duplicate());
+                        completion.completed(this.offsets[slot], blocks.view(slot));
                     }
                     if (!stopping) {
                         // the slot's pointer goes to the front of the pointer array for this io_submit
                         prepare(slot, offsets.getAsLong());
-                        iocbPointer(refill, slot);
+                        blocks.iocbPointer(refill, slot);
                         refilled[refill++] = slot;
                     }
                 }
@@ -303,17 +251,12 @@ public final class AsyncReader implements AutoCloseable {
 
     private void prepare(int slot, long offset) {
         offsets[slot] = offset;
-        iocbs.putLong(slot * IOCB_SIZE + 40, offset);
-    }
-
-    /** Entry {@code index} of the pointer array io_submit reads points to the iocb of {@code slot}. */
-    private void iocbPointer(int index, int slot) {
-        pointers.putLong(index * Long.BYTES, iocbsAddress + (long) slot * IOCB_SIZE);
+        blocks.offset(slot, offset);
     }
 
     private void resetPointers() {
         for (int slot = 0; slot < depth; slot++) {
-            iocbPointer(slot, slot);
+            blocks.iocbPointer(slot, slot);
         }
     }
 
@@ -324,7 +267,7 @@ public final class AsyncReader implements AutoCloseable {
     private int submit(int count) throws IOException {
         int done = 0;
         while (done < count) {
-            long n = calls.syscall(calls.ioSubmit, context, count - done, pointersAddress + (long) done * Long.BYTES, 0, 0);
+            long n = calls.syscall(calls.ioSubmit, context, count - done, blocks.pointersAddress + (long) done * Long.BYTES, 0, 0);
             if (n < 0) {
                 int errno = Native.getLastError();
                 if (errno == EINTR || errno == EAGAIN) {
@@ -346,80 +289,8 @@ public final class AsyncReader implements AutoCloseable {
         }
         closed = true;
         calls.syscall(calls.ioDestroy, context, 0, 0, 0, 0);
-        Syscalls.libc().close(fd);
+        AioSyscalls.libc().close(fd);
         fd = -1;
-        control = null;
-        bufferMemory = null;
-    }
-
-    /** libc's syscall(2), directly mapped (JNA Native.register: no proxy, primitives only). */
-    static final class Syscalls {
-        private static volatile LibC libc;
-        private static volatile Syscalls machine;
-
-        final long ioSetup;
-        final long ioDestroy;
-        final long ioGetevents;
-        final long ioSubmit;
-        /** O_DIRECT differs between architectures (asm-generic/fcntl.h 040000, arm64's asm/fcntl.h 0200000). */
-        final int oDirect;
-
-        private Syscalls(long ioSetup, long ioDestroy, long ioGetevents, long ioSubmit, int oDirect) {
-            this.ioSetup = ioSetup;
-            this.ioDestroy = ioDestroy;
-            this.ioGetevents = ioGetevents;
-            this.ioSubmit = ioSubmit;
-            this.oDirect = oDirect;
-        }
-
-        static Syscalls forThisMachine() throws UnavailableException {
-            Syscalls known = machine;
-            if (known != null) {
-                return known;
-            }
-            String os = System.getProperty("os.name", "");
-            String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-            if (!os.equals("Linux")) {
-                throw new UnavailableException("native AIO is a Linux interface, and this is " + os);
-            }
-            Syscalls calls = switch (arch) {
-                case "amd64", "x86_64" -> new Syscalls(206, 207, 208, 209, 040000);
-                case "aarch64", "arm64" -> new Syscalls(0, 1, 4, 2, 0200000);
-                default -> throw new UnavailableException("disktune knows the AIO system call numbers of x86_64 and aarch64, not of " + arch);
-            };
-            Direct.ensureRegistered();
-            machine = calls;
-            return calls;
-        }
-
-        static LibC libc() {
-            LibC loaded = libc;
-            if (loaded == null) {
-                loaded = LibC.load();
-                libc = loaded;
-            }
-            return loaded;
-        }
-
-        long syscall(long number, long a1, long a2, long a3, long a4, long a5) {
-            return Direct.syscall(number, a1, a2, a3, a4, a5);
-        }
-    }
-
-    /**
-     * The direct mapping. syscall(2) is variadic; passing six longs as fixed arguments is what every caller of it
-     * does on x86_64 and aarch64, where integer arguments travel in the same registers either way, and glibc's
-     * syscall reads its arguments from those registers.
-     */
-    private static final class Direct {
-        static {
-            Jna.register(Direct.class, "c");
-        }
-
-        static void ensureRegistered() {
-            // loading the class ran the registration
-        }
-
-        static native long syscall(long number, long a1, long a2, long a3, long a4, long a5);
+        blocks.release();
     }
 }

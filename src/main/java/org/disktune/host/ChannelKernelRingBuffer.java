@@ -11,8 +11,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 
 /**
- * /dev/kmsg through the JDK's own file channel, without JNA's start (docs/performance.md: about half of a live
- * {@code detect}). A FileChannel cannot be opened without blocking, but the JDK's {@code sun.nio.ch.IOUtil
+ * /dev/kmsg through the JDK's own file channel, without JNA's start. A FileChannel cannot be opened without blocking, but the JDK's {@code sun.nio.ch.IOUtil
  * .configureBlocking(FileDescriptor, boolean)} (fcntl F_SETFL O_NONBLOCK, what the JDK's own socket channels use) can
  * switch its descriptor once it is open, when the launcher exports that package to disktune
  * ({@code --add-exports=java.base/sun.nio.ch=ALL-UNNAMED}, the launcher's and the jar manifest's

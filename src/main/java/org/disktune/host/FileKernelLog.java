@@ -116,8 +116,8 @@ public final class FileKernelLog implements KernelLogSource {
      * The first bytes of every signature {@link CompressorStreamFactory#detect} knows (bzip2 "BZh", gzip 1f 8b,
      * pack200 ca fe d0 0d, framed snappy ff 06, compress 1f 9d, zlib deflate 78, xz fd 37, lzma 5d, framed lz4 04 22,
      * zstd 28 b5): a file starting with any other byte is plain text to it. A text log starts otherwise ("[", "<", a
-     * digit or a month's name), so it is read without commons-compress: its detection, the classes of every compressor
-     * it tries and commons-io's start (lambdas) were a fifth of {@code detect} on a root tree. FileKernelLogTest checks
+     * digit or a month's name), so it is read without commons-compress, whose detection loads the classes of every
+     * compressor it tries. FileKernelLogTest checks
      * every other first byte against detect.
      */
     static final String COMPRESSED_FIRST_BYTES = "B\u001f\u00ca\u00ff\u0078\u00fd\u005d\u0004\u0028";

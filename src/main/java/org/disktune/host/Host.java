@@ -104,7 +104,7 @@ public interface Host {
             return list(dir).stream().filter(n -> n.endsWith(suffix) && !n.startsWith(".")).toList();
         } catch (IOException e) {
             throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT,
-                    "cannot list " + directory + ": " + AtomicFileWriter.describe(e), e);
+                    "cannot list " + directory + ": " + IoFailures.describe(e), e);
         }
     }
 

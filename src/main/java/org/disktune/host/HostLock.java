@@ -73,7 +73,7 @@ public final class HostLock implements AutoCloseable {
             return acquire(pinned.entry(file.getFileName().toString()), pinned.path().resolve("."), file, PATH, pid,
                     java.time.Duration.ofSeconds(WAIT_SECONDS));
         } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot take the lock " + PATH + ": " + AtomicFileWriter.describe(e), e);
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot take the lock " + PATH + ": " + IoFailures.describe(e), e);
         }
     }
 
@@ -138,7 +138,7 @@ public final class HostLock implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT,
-                    "cannot take the lock " + shownPath + ": " + AtomicFileWriter.describe(e), e);
+                    "cannot take the lock " + shownPath + ": " + IoFailures.describe(e), e);
         }
     }
 
@@ -174,7 +174,7 @@ public final class HostLock implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT,
-                    "cannot release the lock " + file + ": " + AtomicFileWriter.describe(e), e);
+                    "cannot release the lock " + file + ": " + IoFailures.describe(e), e);
         }
     }
 

@@ -19,7 +19,7 @@ import com.github.luben.zstd.util.ZstdVersion;
 /**
  * JNA's start, made cheap for a command that lives a fraction of a second. Every JNA binding of the host goes through
  * {@link #load} or {@link #register}, which first call {@link #prepare}. Two costs of JNA 5's class initializers are
- * avoided (docs/performance.md has the measurements):
+ * avoided:
  * <ul>
  * <li>NativeLibrary's runs {@code /sbin/ldconfig -p} (a process) to list library directories for short names, unless
  * {@code jna.platform.library.path} is set. disktune never loads a library by short name through that list: JNA opens

@@ -57,7 +57,7 @@ public final class ProcessCommandRunner implements CommandRunner {
     /**
      * Starts every child, and lives as long as the JVM: a child's parent-death signal fires when the thread that
      * started it exits, not the process. Made when the first program runs (a holder class): a command that runs
-     * none, like a verify with nothing to verify, starts no thread and links no lambda for it.
+     * none, like a verify with nothing to verify, starts no thread.
      */
     private static final class Spawner {
         static final ExecutorService SPAWNER = Executors.newSingleThreadExecutor(r -> {

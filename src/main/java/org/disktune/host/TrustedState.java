@@ -58,7 +58,7 @@ final class TrustedState {
             } catch (NoSuchFileException e) {
                 // a missing file is the caller's to report (a missing backup, no journal)
             } catch (IOException | UnsupportedOperationException e) {
-                throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot check the owner of " + p + ": " + AtomicFileWriter.describe(e), e);
+                throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot check the owner of " + p + ": " + IoFailures.describe(e), e);
             }
             if (p.equals(STATE)) {
                 break;

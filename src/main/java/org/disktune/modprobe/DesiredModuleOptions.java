@@ -1,7 +1,6 @@
 package org.disktune.modprobe;
 
 import java.util.Collections;
-import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -13,26 +12,12 @@ import java.util.TreeMap;
 public record DesiredModuleOptions(SortedMap<String, SortedMap<String, String>> modules) {
     public DesiredModuleOptions {
         TreeMap<String, SortedMap<String, String>> copy = new TreeMap<>();
-        for (Map.Entry<String, SortedMap<String, String>> e : modules.entrySet()) { // a loop: no lambda to link (docs/performance.md)
-            if (!e.getValue().isEmpty()) {
-                copy.put(e.getKey(), Collections.unmodifiableSortedMap(new TreeMap<>(e.getValue())));
+        modules.forEach((module, parameters) -> {
+            if (!parameters.isEmpty()) {
+                copy.put(module, Collections.unmodifiableSortedMap(new TreeMap<>(parameters)));
             }
-        }
+        });
         modules = Collections.unmodifiableSortedMap(copy);
-    }
-
-    /**
-     * Written out, not the record's own: that one is linked through java.lang.runtime.ObjectMethods at its first call,
-     * a tenth of a warm verify's time (docs/performance.md). The same value semantics.
-     */
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof DesiredModuleOptions other && modules.equals(other.modules);
-    }
-
-    @Override
-    public int hashCode() {
-        return modules.hashCode();
     }
 
     public static DesiredModuleOptions none() {

@@ -1,10 +1,10 @@
 package org.disktune.modprobe;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 import org.disktune.core.DisktuneException;
 
@@ -99,49 +99,19 @@ public final class DisktuneModprobeFile {
                 } catch (DisktuneException e) {
                     throw broken(i + 1, line, e.getMessage());
                 }
-                SortedMap<String, String> params = modules.get(checked.module()); // not computeIfAbsent(lambda): docs/performance.md
-                if (params == null) {
-                    params = new TreeMap<>();
-                    modules.put(checked.module(), params);
-                }
-                params.put(checked.parameter(), checked.value());
+                modules.computeIfAbsent(checked.module(), k -> new TreeMap<>()).put(checked.parameter(), checked.value());
             }
         }
         return new DesiredModuleOptions(modules);
     }
 
-    /**
-     * {@code text.split("[ \t]+")} without the regex (String.split compiles it again for every line): the pieces
-     * between runs of spaces and tabs, a leading empty piece when {@code text} starts with one, trailing empty
-     * pieces removed, {@code {text}} when it holds none.
-     */
+    /** The pieces of {@code text} between runs of spaces and tabs, as {@code String.split} gives them. */
     static String[] words(String text) {
-        List<String> pieces = new ArrayList<>();
-        int start = 0;
-        int i = 0;
-        boolean separated = false;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (c == ' ' || c == '\t') {
-                separated = true;
-                pieces.add(text.substring(start, i));
-                while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
-                    i++;
-                }
-                start = i;
-            } else {
-                i++;
-            }
-        }
-        if (!separated) {
-            return new String[] {text};
-        }
-        pieces.add(text.substring(start));
-        int size = pieces.size();
-        while (size > 0 && pieces.get(size - 1).isEmpty()) {
-            size--;
-        }
-        return pieces.subList(0, size).toArray(new String[0]);
+        return Blanks.PATTERN.split(text);
+    }
+
+    private static final class Blanks {
+        static final Pattern PATTERN = Pattern.compile("[ \t]+");
     }
 
     private static DisktuneException broken(int line, String text, String why) {

@@ -1,7 +1,6 @@
 package org.disktune.modprobe;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -34,13 +33,7 @@ public record ModprobeConfig(List<ModprobeConfigFile> files, List<ModprobeDirect
     /** The options of one module ('-' and '_' equivalent), in kmod order. */
     public List<ModuleOption> optionsFor(String module) {
         String m = ModprobeConfigParser.normalizeName(module);
-        List<ModuleOption> out = new ArrayList<>(); // loops, not streams: no call site to link on the way of detect
-        for (ModuleOption o : options()) {
-            if (o.module().equals(m)) {
-                out.add(o);
-            }
-        }
-        return Collections.unmodifiableList(out);
+        return options().stream().filter(o -> o.module().equals(m)).toList();
     }
 
     /** The setting of a parameter that wins when the module loads: the last one. */
@@ -56,12 +49,6 @@ public record ModprobeConfig(List<ModprobeConfigFile> files, List<ModprobeDirect
 
     public List<ModprobeDirective> directives(DirectiveKind kind, String module) {
         String m = ModprobeConfigParser.normalizeName(module);
-        List<ModprobeDirective> out = new ArrayList<>();
-        for (ModprobeDirective d : directives) {
-            if (d.kind() == kind && d.module().equals(m)) {
-                out.add(d);
-            }
-        }
-        return Collections.unmodifiableList(out);
+        return directives.stream().filter(d -> d.kind() == kind && d.module().equals(m)).toList();
     }
 }

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Parses modprobe configuration exactly as kmod's libkmod-config.c does: a backslash before a
+ * A port of kmod's libkmod/libkmod-config.c ({@code kmod_config_parse}, {@code kmod_config_parse_kcmdline},
+ * {@code underscores}) and of the kernel's {@code next_arg()} (kernel/params.c), kept whole as one routine.
+ * It parses modprobe configuration exactly as kmod does: a backslash before a
  * newline joins lines, a backslash before any other character is dropped, a line is a comment only
  * when its FIRST character is '#' (an inline '#' is passed on as text), words are separated by
  * spaces and tabs, module names have '-' replaced by '_', and the rest of an options, install,

@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.regex.Pattern;
 
 import org.disktune.core.DisktuneException;
 
@@ -67,12 +67,8 @@ public final class OptionValidator {
             rejectCharacters(m, p, value, PLAIN);
             return new CheckedOption(m, p, value);
         }
-        Optional<DriverParameter> found = catalog.parameter(m, p); // not orElseThrow(lambda): no lambda to link (docs/performance.md)
-        if (found.isEmpty()) {
-            throw DisktuneException.usage("module " + m + " has no parameter '" + p + "'; known parameters: "
-                    + String.join(", ", catalog.parameters(m).stream().map(DriverParameter::parameter).toList()));
-        }
-        DriverParameter known = found.get();
+        DriverParameter known = catalog.parameter(m, p).orElseThrow(() -> DisktuneException.usage("module " + m + " has no parameter '"
+                + p + "'; known parameters: " + String.join(", ", catalog.parameters(m).stream().map(DriverParameter::parameter).toList())));
         rejectCharacters(m, p, value, PLAIN + "/");
         return new CheckedOption(m, p, checkType(known, value));
     }
@@ -161,47 +157,19 @@ public final class OptionValidator {
         throw DisktuneException.usage("libata.force value '" + val + "' is ambiguous: " + String.join(", ", matches));
     }
 
-    /*
-     * Names and port ids are checked by small character loops, not by java.util.regex: compiling the three patterns
-     * they replace cost about 4% of a warm verify at class initialisation (docs/performance.md). Each method's comment
-     * gives the regex it equals; OptionValidatorMatchersTest compares them on generated strings.
-     */
+    private static final class Patterns {
+        static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
+        static final Pattern PORT_ID = Pattern.compile("\\d+(\\.\\d+)?");
+    }
 
-    /** {@code [A-Za-z0-9_-]+}: a module or parameter name. */
+    /** A module or parameter name. */
     static boolean isName(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !isAsciiDigit(c) && c != '_' && c != '-') {
-                return false;
-            }
-        }
-        return true;
+        return Patterns.NAME.matcher(s).matches();
     }
 
-    /** {@code \d+(\.\d+)?} (\d is [0-9]): a libata.force PORT or PORT.DEVICE. */
+    /** A libata.force PORT or PORT.DEVICE. */
     static boolean isPortId(String s) {
-        int dot = s.indexOf('.');
-        return dot < 0 ? isDigits(s, 0, s.length()) : isDigits(s, 0, dot) && isDigits(s, dot + 1, s.length());
-    }
-
-    /** One or more ASCII digits from {@code from} to {@code to}. */
-    private static boolean isDigits(String s, int from, int to) {
-        if (from >= to) {
-            return false;
-        }
-        for (int i = from; i < to; i++) {
-            if (!isAsciiDigit(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isAsciiDigit(char c) {
-        return c >= '0' && c <= '9';
+        return Patterns.PORT_ID.matcher(s).matches();
     }
 
     private static void rejectCharacters(String module, String parameter, String value, String allowed) {

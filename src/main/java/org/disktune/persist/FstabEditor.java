@@ -175,29 +175,12 @@ public final class FstabEditor {
         return out.toString();
     }
 
-    /*
-     * Loops, not s.chars() streams: the editor runs on every verify of a configuration with [mount] sections, where each
-     * lambda linked costs start-up time on JDK 17.
-     */
-
     private static long count(String s, char wanted) {
-        long count = 0;
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) == wanted) {
-                count++;
-            }
-        }
-        return count;
+        return s.chars().filter(c -> c == wanted).count();
     }
 
     /** A blank, a control character or DEL: what cannot stay inside one fstab field. */
     private static boolean hasBlankOrControl(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c <= ' ' || c == 0x7f) {
-                return true;
-            }
-        }
-        return false;
+        return s.chars().anyMatch(c -> c <= ' ' || c == 0x7f);
     }
 }

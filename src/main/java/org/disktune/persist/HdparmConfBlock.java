@@ -22,7 +22,7 @@ public final class HdparmConfBlock {
         if (stanzas.isEmpty()) {
             return "";
         }
-        StringBuilder b = new StringBuilder(RcLocalBlock.BEGIN + ": generated from " + UdevMatches.printable(source)
+        StringBuilder b = new StringBuilder(RcLocalBlock.BEGIN + ": generated from " + UdevValues.printable(source)
                 + " (hdparm settings of a machine without systemd); `disktune apply` rewrites this block\n");
         stanzas.forEach((device, options) -> {
             b.append(line(device)).append(" {\n");

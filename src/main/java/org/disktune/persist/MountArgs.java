@@ -40,13 +40,7 @@ public final class MountArgs {
         return List.of("mount", "-o", String.join(",", options), mountPoint);
     }
 
-    /** A loop, not chars().anyMatch: no lambda to link on the verify path. */
     private static boolean hasControl(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (Character.isISOControl(s.charAt(i))) {
-                return true;
-            }
-        }
-        return false;
+        return s.chars().anyMatch(Character::isISOControl);
     }
 }

@@ -22,7 +22,7 @@ public final class RcLocalBlock {
         if (commands.isEmpty()) {
             return "";
         }
-        StringBuilder b = new StringBuilder(BEGIN + ": generated from " + UdevMatches.printable(source)
+        StringBuilder b = new StringBuilder(BEGIN + ": generated from " + UdevValues.printable(source)
                 + " (hdparm settings udev cannot apply without systemd); `disktune apply` rewrites this block\n");
         for (String c : commands) {
             if (c.chars().anyMatch(ch -> ch < 0x20 || ch == 0x7f)) {

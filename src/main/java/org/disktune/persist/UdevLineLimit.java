@@ -1,8 +1,11 @@
 package org.disktune.persist;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+
+import org.disktune.config.ConfigProblem;
 
 /**
  * udev's limit on a rules line, checked on a rule as the generator rendered it. systemd's udev-rules.c
@@ -28,6 +31,27 @@ final class UdevLineLimit {
             longest = Math.max(longest, bytes(line) + 1);
         }
         return longest >= UDEV_LINE_SIZE ? Optional.of(longest) : Optional.empty();
+    }
+
+    /** A key of a section and its value as written, for naming the one that makes a rule too long. */
+    record Valued(String key, int line, String value) {
+    }
+
+    /**
+     * True, with an error at the longest value's line, when udev could not read the rule {@code text} (see
+     * {@link UdevLineLimit}): the check is on the rule as rendered, so it holds whatever the rule's other keys are.
+     */
+    static boolean tooLong(String text, List<String> lines, List<Valued> values, String section, String file,
+            List<ConfigProblem> errors) {
+        Optional<Integer> excess = excess(List.of(text.split("\n")), lines);
+        if (excess.isEmpty()) {
+            return false;
+        }
+        Valued longest = values.stream().max(Comparator.comparingInt(v -> v.value() == null ? 0 : v.value().length())).orElseThrow();
+        errors.add(new ConfigProblem(file, longest.line(), longest.key() + " of " + section + " is " + longest.value().length()
+                + " characters long, which makes a line of its udev rule " + excess.get() + " bytes; udev reads rules lines of less than "
+                + UDEV_LINE_SIZE + " bytes (UDEV_LINE_SIZE) and stops reading the file at a longer one: shorten the value"));
+        return true;
     }
 
     private static int bytes(String s) {

@@ -3,14 +3,12 @@ package org.disktune.persist;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
 import org.disktune.config.DiskMatch;
 import org.disktune.config.DiskRule;
-import org.disktune.config.Glob;
 
 /**
  * Each {@code match.*} key of a {@code [disk]} section as udev keys that see the same fact {@code detect} reads
@@ -96,9 +94,6 @@ public final class UdevMatches {
     public record Absent(String why) implements Translation {
     }
 
-    /** Characters udev_replace_chars keeps as they are (plus letters and digits). */
-    private static final String UDEV_ALLOWED = "#+-.:=@_";
-
     private UdevMatches() {
     }
 
@@ -109,9 +104,9 @@ public final class UdevMatches {
 
     /** The udev keys for one match; match.md through the array's members now. */
     public static Translation keys(DiskMatch m, MdMembers members) {
-        String unsafe = unsafe(m.value());
+        String unsafe = UdevValues.unsafe(m.value());
         if (unsafe != null) {
-            return new Refused(m.key() + " = " + printable(m.value()) + " holds " + unsafe
+            return new Refused(m.key() + " = " + UdevValues.printable(m.value()) + " holds " + unsafe
                     + ", which a udev rule cannot match literally; use a value without it (a glob ? stands for any one character)");
         }
         if (m instanceof DiskMatch.Wwn w) {
@@ -123,7 +118,7 @@ public final class UdevMatches {
             Refused refused = exact(b);
             return refused != null ? refused : byId(b);
         } else if (m instanceof DiskMatch.Model model) {
-            return expressed(new UdevKey("ENV", "ID_MODEL", "==", alternatives(model.glob())));
+            return expressed(new UdevKey("ENV", "ID_MODEL", "==", UdevValues.alternatives(model.glob())));
         } else if (m instanceof DiskMatch.Vendor v) {
             return expressed(UdevKey.of("SUBSYSTEMS", "==", "scsi|virtio"), new UdevKey("ATTRS", "vendor", "==", v.glob().text()));
         } else if (m instanceof DiskMatch.OfTransport t) {
@@ -153,7 +148,7 @@ public final class UdevMatches {
         }
         List<String> links = new ArrayList<>();
         for (String n : names.get()) {
-            if (n == null || unsafe(n) != null || n.contains("/")) {
+            if (n == null || UdevValues.unsafe(n) != null || n.contains("/")) {
                 return new Refused("match.md = " + md.value() + ": a member of " + md.value() + " has no /dev/disk/by-id name udev can "
                         + "match" + fix);
             }
@@ -237,10 +232,10 @@ public final class UdevMatches {
             Refused refused = exact(w);
             return refused != null ? refused : expressed(new UdevKey("ENV", "ID_WWN", "==", n));
         }
-        if (isLowerHex(n, 16)) {
+        if (UdevValues.isLowerHex(n, 16)) {
             return expressed(new UdevKey("ENV", "ID_WWN", "==", "0x" + n + "|eui." + n));
         }
-        if (isLowerHex(n, 32)) {
+        if (UdevValues.isLowerHex(n, 32)) {
             return expressed(new UdevKey("ENV", "ID_WWN", "==", "0x" + n.substring(0, 16) + "|eui." + n),
                     new UdevKey("ENV", "ID_WWN_VENDOR_EXTENSION", "==", "0x" + n.substring(16) + "|"));
         }
@@ -254,7 +249,7 @@ public final class UdevMatches {
     }
 
     private static Translation serial(String serial) {
-        return expressed(new UdevKey("ENV", "ID_SERIAL_SHORT", "==", alternatives(serial)));
+        return expressed(new UdevKey("ENV", "ID_SERIAL_SHORT", "==", UdevValues.alternatives(serial)));
     }
 
     private static Translation transport(DiskMatch.OfTransport t) {
@@ -273,110 +268,14 @@ public final class UdevMatches {
         };
     }
 
-    /** The value as ata_id/scsi_id export it and, when different, as $attr{} keeps it (NVMe): "A_B|A B". */
-    static String alternatives(Glob glob) {
-        return alternatives(glob.text());
-    }
-
-    private static String alternatives(String text) {
-        String replaced = replaceWhitespace(text);
-        String kept = replaceChars(text.strip(), " /$%?,");
-        return replaced.equals(kept) ? replaced : replaced + "|" + kept;
-    }
-
-    /** {@code [0-9a-f]{length}}. */
-    static boolean isLowerHex(String s, int length) {
-        if (s.length() != length) {
-            return false;
-        }
-        for (int i = 0; i < length; i++) {
-            char c = s.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * udev_replace_whitespace then udev_replace_chars(NULL): runs of whitespace become one '_', ends dropped (also how
-     * detect reads a serial back out of a by-id name).
-     */
-    public static String replaceWhitespace(String text) {
-        return replaceChars(collapseBlanks(text.strip()), "");
-    }
-
-    /** {@code replaceAll("\\s+", "_")} without a regex: each run of space, tab, LF, VT, FF or CR becomes one '_'. */
-    static String collapseBlanks(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        boolean inRun = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean blank = c == ' ' || c >= '\t' && c <= '\r';
-            if (blank) {
-                if (!inRun) {
-                    out.append('_');
-                }
-            } else {
-                out.append(c);
-            }
-            inRun = blank;
-        }
-        return out.toString();
-    }
-
-    private static String replaceChars(String text, String alsoAllowed) {
-        StringBuilder out = new StringBuilder();
-        for (char c : text.toCharArray()) {
-            boolean keep = c >= 0x80 || Character.isLetterOrDigit(c) || UDEV_ALLOWED.indexOf(c) >= 0 || alsoAllowed.indexOf(c) >= 0
-                    || c == '*' || c == '?' || c == '[' || c == ']' || c == '!' || c == '^';
-            out.append(keep ? c : Character.isWhitespace(c) && alsoAllowed.indexOf(' ') >= 0 ? ' ' : '_');
-        }
-        return out.toString();
-    }
-
     private static Translation expressed(UdevKey... keys) {
         return new Expressed(List.of(keys));
     }
 
     /** A value that must be matched literally: refused when it holds glob characters, else null. */
     private static Refused exact(DiskMatch m) {
-        boolean glob = false;
-        for (int i = 0; i < m.value().length(); i++) {
-            char c = m.value().charAt(i);
-            if (c == '*' || c == '?' || c == '[') {
-                glob = true;
-                break;
-            }
-        }
+        boolean glob = m.value().chars().anyMatch(c -> c == '*' || c == '?' || c == '[');
         return glob ? new Refused(m.key() + " = " + m.value() + " holds a glob character (* ? [), but " + m.key()
                 + " is compared exactly; write the whole value") : null;
-    }
-
-    /** What makes a value unsafe in a udev rule, or null. */
-    static String unsafe(String value) {
-        for (char c : value.toCharArray()) {
-            if (c == '"') {
-                return "a double quote";
-            } else if (c == '\\') {
-                return "a backslash";
-            } else if (c == '|') {
-                return "a '|' (udev's separator of alternatives)";
-            } else if (c == '$' || c == '%') {
-                return "a '" + c + "' (udev substitutes $ and % sequences)";
-            } else if (c < 0x20 || c == 0x7f) {
-                return "a control character";
-            }
-        }
-        return null;
-    }
-
-    static String printable(String value) {
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < value.length(); i++) {
-            int c = value.charAt(i);
-            s.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", c) : String.valueOf((char) c));
-        }
-        return s.toString();
     }
 }

@@ -3,8 +3,12 @@ package org.disktune.persist;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
@@ -12,7 +16,6 @@ import org.disktune.config.DiskMatch;
 import org.disktune.config.DiskRule;
 import org.disktune.config.MdRule;
 import org.disktune.config.Setting;
-import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingValue;
 import org.disktune.config.Specificity;
 
@@ -130,14 +133,8 @@ public final class UdevRulesGenerator {
     private record Section(Specificity rank, int line, String text) {
     }
 
-    /** By rank, then by line; a class, not Comparator.comparing: no lambda to link on the verify path. */
-    private static final Comparator<Section> ORDER = new Comparator<>() {
-        @Override
-        public int compare(Section a, Section b) {
-            int byRank = a.rank().compareTo(b.rank());
-            return byRank != 0 ? byRank : Integer.compare(a.line(), b.line());
-        }
-    };
+    /** By rank, then by line. */
+    private static final Comparator<Section> ORDER = Comparator.comparing(Section::rank).thenComparingInt(Section::line);
 
     public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted) {
         return generate(state, wanted, UdevMatches.MdMembers.NONE);
@@ -154,9 +151,9 @@ public final class UdevRulesGenerator {
         List<GeneratedRules.Unwritten> unwritten = new ArrayList<>();
         Optional<String> noRules = target.noRules();
         if (noRules.isPresent()) {
-            state.disks().stream().filter(r -> persisted(r.settings()))
+            state.disks().stream().filter(r -> UdevSettingLines.persisted(r.settings()))
                     .forEach(r -> unwritten.add(new GeneratedRules.Unwritten("[" + r.section() + "]", r.line(), noRules.get())));
-            state.arrays().stream().filter(r -> persisted(r.settings()))
+            state.arrays().stream().filter(r -> UdevSettingLines.persisted(r.settings()))
                     .forEach(r -> unwritten.add(new GeneratedRules.Unwritten("[" + r.section() + "]", r.line(), noRules.get())));
             return new GeneratedRules(PATH, Optional.empty(), 0, UdevMatches.problems(state, members), unwritten);
         }
@@ -166,7 +163,7 @@ public final class UdevRulesGenerator {
         List<Section> arrays = new ArrayList<>();
         errors.addAll(UdevMatches.problems(state, members));
         for (DiskRule rule : state.disks()) {
-            if (!persisted(rule.settings())) {
+            if (!UdevSettingLines.persisted(rule.settings())) {
                 continue;
             }
             if (!(UdevMatches.section(rule, members) instanceof UdevMatches.Expressed expressed)) {
@@ -177,61 +174,22 @@ public final class UdevRulesGenerator {
                 unwritten.add(new GeneratedRules.Unwritten("[" + rule.section() + "]", rule.line(), unread.get()));
                 continue;
             }
-            List<SettingValue> scheduler = new ArrayList<>();
-            List<SettingValue> rest = new ArrayList<>();
-            for (SettingValue v : rule.settings()) {
-                if (v.setting() == Setting.SCHEDULER) {
-                    scheduler.add(v);
-                } else {
-                    rest.add(v);
-                }
-            }
+            Map<Boolean, List<SettingValue>> bySchedulers = rule.settings().stream()
+                    .collect(Collectors.partitioningBy(v -> v.setting() == Setting.SCHEDULER));
+            List<SettingValue> scheduler = bySchedulers.get(true);
+            List<SettingValue> rest = bySchedulers.get(false);
             if (!scheduler.isEmpty()) {
-                Optional<Section> section = diskRule(rule, expressed, scheduler, wanted, members, target, file, errors);
-                if (section.isPresent()) {
-                    schedulers.add(section.get());
-                }
+                diskRule(rule, expressed, scheduler, wanted, members, target, file, errors).ifPresent(schedulers::add);
             }
-            if (persisted(rest)) {
-                Optional<Section> section = diskRule(rule, expressed, rest, wanted, members, target, file, errors);
-                if (section.isPresent()) {
-                    disks.add(section.get());
-                }
+            if (UdevSettingLines.persisted(rest)) {
+                diskRule(rule, expressed, rest, wanted, members, target, file, errors).ifPresent(disks::add);
             }
         }
         for (MdRule rule : state.arrays()) {
-            if (!persisted(rule.settings())) {
+            if (!UdevSettingLines.persisted(rule.settings())) {
                 continue;
             }
-            List<String> comment = new ArrayList<>();
-            comment.add("# [" + rule.section() + "] line " + rule.line());
-            List<String> lines = new ArrayList<>();
-            lines.add(base(target));
-            if (rule.uuid() != null) {
-                String uuid = mdadmUuid(rule.uuid());
-                comment.add("#   match.uuid = " + uuid);
-                lines.add(new UdevKey("ENV", "MD_UUID", "==", uuid).render());
-            } else {
-                if (UdevMatches.unsafe(rule.label()) != null || !isMdLabel(rule.label())) {
-                    errors.add(new ConfigProblem(file, rule.line(), "[" + rule.section() + "] is not a kernel array name udev can match; "
-                            + "use the kernel name (md0) or add match.uuid = UUID"));
-                    continue;
-                }
-                comment.add("#   the array named " + rule.label());
-                lines.add(UdevKey.of("KERNEL", "==", rule.label()).render());
-            }
-            lines.add(new UdevKey("ATTR", "md/array_state", "!=", "|clear|inactive").render());
-            Optional<List<String>> settings = settings(rule.settings(), wanted, target, file, comment, errors);
-            if (settings.isPresent() && !settings.get().isEmpty()) {
-                lines.addAll(settings.get());
-                String text = rule(comment, lines);
-                List<Valued> values = new ArrayList<>();
-                values.add(new Valued("[" + rule.section() + "]", rule.line(), rule.uuid() != null ? rule.uuid() : rule.label()));
-                rule.settings().forEach(v -> values.add(new Valued(v.setting().key(), v.line(), v.written())));
-                if (!tooLong(text, lines, values, "[" + rule.section() + "]", file, errors)) {
-                    arrays.add(new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), text));
-                }
-            }
+            mdRule(rule, wanted, target, file, errors).ifPresent(arrays::add);
         }
         schedulers.sort(ORDER);
         disks.sort(ORDER);
@@ -239,27 +197,15 @@ public final class UdevRulesGenerator {
         if (schedulers.isEmpty() && disks.isEmpty() && arrays.isEmpty()) {
             return new GeneratedRules(PATH, Optional.empty(), 0, errors, unwritten);
         }
-        StringBuilder text = new StringBuilder(header(file));
+        StringBuilder text = new StringBuilder(UdevRuleText.header(file));
         if (!target.devtype()) {
             text.append("# This kernel sends no DEVTYPE with block events (Linux 2.6.25 added it): a whole disk or array\n"
                     + "# is told by its range attribute, which partitions lack.\n");
         }
-        java.util.Set<Integer> sections = new java.util.HashSet<>();
-        for (List<Section> rules : List.of(schedulers, disks, arrays)) {
-            for (Section s : rules) {
-                sections.add(s.line());
-            }
-        }
-        for (Section s : schedulers) {
-            text.append('\n').append(s.text());
-        }
-        for (Section s : disks) {
-            text.append('\n').append(s.text());
-        }
-        for (Section s : arrays) {
-            text.append('\n').append(s.text());
-        }
-        return new GeneratedRules(PATH, Optional.of(text.toString()), sections.size(), errors, unwritten);
+        List<Section> all = Stream.of(schedulers, disks, arrays).flatMap(List::stream).toList();
+        all.forEach(s -> text.append('\n').append(s.text()));
+        long sections = all.stream().map(Section::line).distinct().count();
+        return new GeneratedRules(PATH, Optional.of(text.toString()), (int) sections, errors, unwritten);
     }
 
     /** One rule of a [disk] section for {@code subset} of its settings; empty when a value is refused. */
@@ -268,112 +214,61 @@ public final class UdevRulesGenerator {
         List<String> comment = new ArrayList<>();
         comment.add("# [" + rule.section() + "] line " + rule.line());
         for (DiskMatch m : rule.matches()) {
-            comment.add("#   line " + m.line() + ": " + m.key() + " = " + UdevMatches.printable(m.value())
+            comment.add("#   line " + m.line() + ": " + m.key() + " = " + UdevValues.printable(m.value())
                     + (m instanceof DiskMatch.MemberOf md ? " (its members when this file was written: "
                             + String.join(", ", members.byIdNames(md.value()).orElse(List.of())) + ")" : ""));
         }
         List<String> lines = new ArrayList<>();
         lines.add(base(target) + ", KERNEL!=\"md*|dm-*\"");
-        lines.add(render(expressed.keys()));
-        Optional<List<String>> settings = settings(subset, wanted, target, file, comment, errors);
+        lines.add(UdevRuleText.keys(expressed.keys()));
+        Optional<List<String>> settings = UdevSettingLines.settings(subset, wanted, target, file, comment, errors);
         if (settings.isEmpty() || settings.get().isEmpty()) {
             return Optional.empty(); // refused, or nothing this machine's udev can do for the section
         }
         lines.addAll(settings.get());
-        String text = rule(comment, lines);
-        List<Valued> values = new ArrayList<>();
-        rule.matches().forEach(m -> values.add(new Valued(m.key(), m.line(), m.value())));
-        subset.forEach(v -> values.add(new Valued(v.setting().key(), v.line(), v.written())));
-        if (tooLong(text, lines, values, "[" + rule.section() + "]", file, errors)) {
+        String text = UdevRuleText.rule(comment, lines);
+        List<UdevLineLimit.Valued> values = new ArrayList<>();
+        rule.matches().forEach(m -> values.add(new UdevLineLimit.Valued(m.key(), m.line(), m.value())));
+        subset.forEach(v -> values.add(new UdevLineLimit.Valued(v.setting().key(), v.line(), v.written())));
+        if (UdevLineLimit.tooLong(text, lines, values, "[" + rule.section() + "]", file, errors)) {
             return Optional.empty();
         }
         return Optional.of(new Section(rule.specificity(), rule.line(), text));
     }
 
-    /** A key of a section and its value as written, for naming the one that makes a rule too long. */
-    private record Valued(String key, int line, String value) {
-    }
-
-    /**
-     * True, with an error at the longest value's line, when udev could not read the rule {@code text} (see
-     * {@link UdevLineLimit}): the check is on the rule as rendered, so it holds whatever the rule's other keys are.
-     */
-    private static boolean tooLong(String text, List<String> lines, List<Valued> values, String section, String file,
+    /** The rule of an [md] section; empty when it is refused or has nothing udev can do. */
+    private static Optional<Section> mdRule(MdRule rule, Function<SettingValue, String> wanted, Target target, String file,
             List<ConfigProblem> errors) {
-        Optional<Integer> excess = UdevLineLimit.excess(List.of(text.split("\n")), lines);
-        if (excess.isEmpty()) {
-            return false;
-        }
-        Valued longest = values.stream().max(Comparator.comparingInt(v -> v.value() == null ? 0 : v.value().length())).orElseThrow();
-        errors.add(new ConfigProblem(file, longest.line(), longest.key() + " of " + section + " is " + longest.value().length()
-                + " characters long, which makes a line of its udev rule " + excess.get() + " bytes; udev reads rules lines of less than "
-                + UdevLineLimit.UDEV_LINE_SIZE + " bytes (UDEV_LINE_SIZE) and stops reading the file at a longer one: shorten the value"));
-        return true;
-    }
-
-    private static boolean persisted(List<SettingValue> settings) {
-        for (SettingValue s : settings) {
-            if (s.setting().mechanism() == SettingMechanism.SYSFS || s.setting().mechanism() == SettingMechanism.HDPARM) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The ATTR and RUN lines of a section, adding a comment line per setting; empty when a value is refused, an empty list
-     * when nothing of the section can be done by udev on {@code target}.
-     */
-    private static Optional<List<String>> settings(List<SettingValue> settings, Function<SettingValue, String> wanted, Target target,
-            String file, List<String> comment, List<ConfigProblem> errors) {
+        List<String> comment = new ArrayList<>();
+        comment.add("# [" + rule.section() + "] line " + rule.line());
         List<String> lines = new ArrayList<>();
-        boolean hdparm = false;
-        boolean refused = false;
-        for (SettingValue value : settings) {
-            SettingMechanism mechanism = value.setting().mechanism();
-            if (mechanism == SettingMechanism.SYSFS) {
-                String write = wanted.apply(value);
-                String unsafe = write == null ? "nothing" : UdevMatches.unsafe(write);
-                if (write == null || write.isEmpty() || unsafe != null) {
-                    errors.add(new ConfigProblem(file, value.line(), value.setting().key() + " = " + UdevMatches.printable(value.written())
-                            + ": the value to write " + (write == null || write.isEmpty() ? "is unknown" : "holds " + unsafe)
-                            + ", which a udev rule cannot write; fix the value"));
-                    refused = true;
-                    continue;
-                }
-                if (value.setting() == Setting.MD_READ_AHEAD_KB && !target.mdQueue() && write.matches("[0-9]{1,9}")) {
-                    String sectors = Long.toString(Long.parseLong(write) * 2);
-                    comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
-                            + " (" + sectors + " sectors by blockdev --setra: md arrays of this kernel have no queue/read_ahead_kb)");
-                    lines.add(UdevKey.of("RUN", "+=", BLOCKDEV + " --setra " + sectors + " /dev/%k").render());
-                    continue;
-                }
-                comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
-                        + (write.equals(value.written()) ? "" : " (written as " + write + ")"));
-                lines.add(new UdevKey("ATTR", value.setting().attribute().orElseThrow(), "=", write).render());
-            } else if (mechanism == SettingMechanism.HDPARM) {
-                comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevMatches.printable(value.written())
-                        + (target.systemdRun() ? " (hdparm, by " + LAUNCHER + " apply --device)"
-                                : " (hdparm, not by this rule: udev cannot start disktune without systemd; hdparm.conf or rc.local sets it at boot)"));
-                hdparm = target.systemdRun();
+        lines.add(base(target));
+        if (rule.uuid() != null) {
+            String uuid = mdadmUuid(rule.uuid());
+            comment.add("#   match.uuid = " + uuid);
+            lines.add(new UdevKey("ENV", "MD_UUID", "==", uuid).render());
+        } else {
+            if (UdevValues.unsafe(rule.label()) != null || !isMdLabel(rule.label())) {
+                errors.add(new ConfigProblem(file, rule.line(), "[" + rule.section() + "] is not a kernel array name udev can match; "
+                        + "use the kernel name (md0) or add match.uuid = UUID"));
+                return Optional.empty();
+            }
+            comment.add("#   the array named " + rule.label());
+            lines.add(UdevKey.of("KERNEL", "==", rule.label()).render());
+        }
+        lines.add(new UdevKey("ATTR", "md/array_state", "!=", "|clear|inactive").render());
+        Optional<List<String>> settings = UdevSettingLines.settings(rule.settings(), wanted, target, file, comment, errors);
+        if (settings.isPresent() && !settings.get().isEmpty()) {
+            lines.addAll(settings.get());
+            String text = UdevRuleText.rule(comment, lines);
+            List<UdevLineLimit.Valued> values = new ArrayList<>();
+            values.add(new UdevLineLimit.Valued("[" + rule.section() + "]", rule.line(), rule.uuid() != null ? rule.uuid() : rule.label()));
+            rule.settings().forEach(v -> values.add(new UdevLineLimit.Valued(v.setting().key(), v.line(), v.written())));
+            if (!UdevLineLimit.tooLong(text, lines, values, "[" + rule.section() + "]", file, errors)) {
+                return Optional.of(new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), text));
             }
         }
-        if (hdparm) {
-            lines.add(UdevKey.of("RUN", "+=", RUN).render());
-        }
-        return refused ? Optional.empty() : Optional.of(lines);
-    }
-
-    private static String render(List<UdevKey> keys) {
-        List<String> rendered = new ArrayList<>(keys.size());
-        for (UdevKey key : keys) {
-            rendered.add(key.render());
-        }
-        return String.join(", ", rendered);
-    }
-
-    private static String rule(List<String> comment, List<String> lines) {
-        return String.join("\n", comment) + "\n" + String.join(", \\\n  ", lines) + "\n";
+        return Optional.empty();
     }
 
     /** 32 hex digits as mdadm --detail --export prints MD_UUID: four groups of 8, colon-separated. */
@@ -381,32 +276,12 @@ public final class UdevRulesGenerator {
         return hex.substring(0, 8) + ":" + hex.substring(8, 16) + ":" + hex.substring(16, 24) + ":" + hex.substring(24, 32);
     }
 
-    private static String header(String file) {
-        return "# " + PATH + ": generated by disktune from " + UdevMatches.printable(file) + ".\n"
-                + "# Do not edit: `disktune apply` rewrites this file; change the configuration instead.\n"
-                + "#\n"
-                + "# 90-: after 60-persistent-storage.rules (ID_WWN, ID_SERIAL_SHORT, ID_MODEL and the\n"
-                + "# /dev/disk/by-id links matched here), 63-md-raid-arrays.rules (MD_UUID), the distributions'\n"
-                + "# scheduler rules (60-*, 61-*, 69-hdparm.rules) and Debian's 85-hdparm.rules, so that the\n"
-                + "# values below are written last.\n"
-                + "# udev writes each ATTR when it reaches the rule, so a later rule overrides an earlier one:\n"
-                + "# rules come from the least specific section (match.name) to the most specific (match.wwn,\n"
-                + "# match.serial, match.by-id), then by line, and the most specific section wins, as in\n"
-                + "# `disktune plan`. Schedulers come first, in rules of their own: switching the scheduler\n"
-                + "# resets nr_requests, so every nr_requests must be written after it.\n";
+    /** A kernel array name: {@code md[0-9a-z_]+}. */
+    static boolean isMdLabel(String label) {
+        return MdLabel.PATTERN.matcher(label).matches();
     }
 
-    /** {@code md[0-9a-z_]+}, without a regex. */
-    static boolean isMdLabel(String label) {
-        if (label.length() < 3 || !label.startsWith("md")) {
-            return false;
-        }
-        for (int i = 2; i < label.length(); i++) {
-            char c = label.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '_')) {
-                return false;
-            }
-        }
-        return true;
+    private static final class MdLabel {
+        static final Pattern PATTERN = Pattern.compile("md[0-9a-z_]+");
     }
 }

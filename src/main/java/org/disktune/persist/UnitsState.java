@@ -53,24 +53,12 @@ public record UnitsState(Map<String, byte[]> etc, List<String> packaged, List<St
                 host.live() && Files.isDirectory(host.path("/run/systemd/system")));
     }
 
-    /* Loops, not streams: verify reads the units on every run, where each lambda linked costs start-up time on JDK 17. */
-
     private static boolean inPackageDirectory(Host host, String name) {
-        for (String d : Units.PACKAGE_DIRECTORIES) {
-            if (Files.isRegularFile(host.path(d + "/" + name))) {
-                return true;
-            }
-        }
-        return false;
+        return Units.PACKAGE_DIRECTORIES.stream().anyMatch(d -> Files.isRegularFile(host.path(d + "/" + name)));
     }
 
     private static boolean allLinked(Host host, String name, List<String> targets) {
-        for (String t : targets) {
-            if (!Files.exists(host.node(Units.enableLink(name, t)), LinkOption.NOFOLLOW_LINKS)) {
-                return false;
-            }
-        }
-        return true;
+        return targets.stream().allMatch(t -> Files.exists(host.node(Units.enableLink(name, t)), LinkOption.NOFOLLOW_LINKS));
     }
 
     private static byte[] read(Host host, String machinePath) {

@@ -2,15 +2,11 @@ package org.disktune.tuning;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
-import org.disktune.apply.WriteAttribute;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
 import org.disktune.config.DiskFacts;
@@ -18,8 +14,6 @@ import org.disktune.config.DiskMatch;
 import org.disktune.config.DiskRule;
 import org.disktune.config.MdRule;
 import org.disktune.config.MountRule;
-import org.disktune.config.Setting;
-import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
 import org.disktune.config.SettingValue;
 import org.disktune.config.Specificity;
@@ -77,21 +71,9 @@ public final class DesiredStatePlanner {
      * then {@code ata-}, {@code nvme-}, {@code scsi-} ...), null when udev gave it none.
      */
     public static String identity(Disk disk) {
-        List<String> names = new ArrayList<>();
-        for (String n : disk.byId()) {
-            if (!n.contains("-part")) {
-                names.add(n);
-            }
-        }
-        names.sort(null);
-        for (String prefix : BY_ID_PREFERENCE) {
-            for (String name : names) {
-                if (name.startsWith(prefix)) {
-                    return name;
-                }
-            }
-        }
-        return names.isEmpty() ? null : names.get(0);
+        List<String> names = disk.byId().stream().filter(n -> !n.contains("-part")).sorted().toList();
+        return BY_ID_PREFERENCE.stream().flatMap(prefix -> names.stream().filter(n -> n.startsWith(prefix))).findFirst()
+                .orElse(names.isEmpty() ? null : names.get(0));
     }
 
     /** "md-uuid-UUID" as udev names the array, null when the UUID is unknown. */
@@ -99,51 +81,12 @@ public final class DesiredStatePlanner {
         return array.uuid() == null ? null : "md-uuid-" + array.uuid();
     }
 
-    /** One value offered for one setting of one device, with the rank of the section it came from. */
-    private record Candidate(Specificity rank, SettingValue value) {
-    }
-
-    /** Two same-rank sections disagreeing on one setting; the devices where they meet. */
-    private record Conflict(SettingScope scope, Specificity rank, SettingValue first, SettingValue second) {
-    }
-
-    /*
-     * The comparators below are classes, not Comparator.comparing(...): on JDK 17 each lambda or method reference linked
-     * in a run costs about 0.3 ms of start-up, and the planner runs on every verify.
-     */
-
     /** Problems by line, then by message. */
-    private static final Comparator<ConfigProblem> BY_LINE_THEN_MESSAGE = new Comparator<>() {
-        @Override
-        public int compare(ConfigProblem a, ConfigProblem b) {
-            int byLine = Integer.compare(a.line(), b.line());
-            return byLine != 0 ? byLine : a.message().compareTo(b.message());
-        }
-    };
-
-    /** Disks by kernel name in device order (sda, sdb, ..., sdz, sdaa). */
-    private static final Comparator<Disk> DISKS_BY_NAME = new Comparator<>() {
-        @Override
-        public int compare(Disk a, Disk b) {
-            return DEVICE_ORDER.compare(a.name(), b.name());
-        }
-    };
-
-    /** Arrays by kernel name in device order. */
-    private static final Comparator<MdArray> ARRAYS_BY_NAME = new Comparator<>() {
-        @Override
-        public int compare(MdArray a, MdArray b) {
-            return DEVICE_ORDER.compare(a.name(), b.name());
-        }
-    };
-
-    /** Mounts by mount point. */
-    private static final Comparator<Mount> MOUNTS_BY_POINT = new Comparator<>() {
-        @Override
-        public int compare(Mount a, Mount b) {
-            return a.mountPoint().compareTo(b.mountPoint());
-        }
-    };
+    private static final Comparator<ConfigProblem> BY_LINE_THEN_MESSAGE =
+            Comparator.comparingInt(ConfigProblem::line).thenComparing(ConfigProblem::message);
+    private static final Comparator<Disk> DISKS_BY_NAME = Comparator.comparing(Disk::name, DEVICE_ORDER);
+    private static final Comparator<MdArray> ARRAYS_BY_NAME = Comparator.comparing(MdArray::name, DEVICE_ORDER);
+    private static final Comparator<Mount> MOUNTS_BY_POINT = Comparator.comparing(Mount::mountPoint);
 
     /** The state of one planning run. */
     private final class Planning {
@@ -151,86 +94,60 @@ public final class DesiredStatePlanner {
         private final MachineReport machine;
         private final Fstab fstab;
         private final String file;
-        private final SettingTable table;
-        private final List<EffectiveSetting> settings = new ArrayList<>();
-        private final List<WriteAttribute> changes = new ArrayList<>();
-        private final List<ConfigProblem> errors = new ArrayList<>();
+        private final SettingResolver resolver;
         private final List<String> absent = new ArrayList<>();
-        private final List<String> notes = new ArrayList<>();
-        private final Map<Conflict, Set<String>> conflicts = new LinkedHashMap<>();
 
         Planning(DesiredState desired, MachineReport machine, Fstab fstab) {
             this.desired = desired;
             this.machine = machine;
             this.fstab = fstab;
             this.file = desired.source() == null ? "disktune.conf" : desired.source();
-            this.table = SettingTable.of(machine);
+            this.resolver = new SettingResolver(file, machine);
         }
 
         TuningPlan run() {
             disks();
             arrays();
             mounts();
-            for (Map.Entry<Conflict, Set<String>> conflict : conflicts.entrySet()) {
-                conflictError(conflict.getKey(), conflict.getValue());
-            }
+            resolver.reportConflicts();
+            List<ConfigProblem> errors = resolver.errors;
             errors.sort(BY_LINE_THEN_MESSAGE);
-            for (ConfigProblem w : desired.warnings()) {
-                notes.add(w.toString());
-            }
-            return new TuningPlan(settings, errors.isEmpty() ? changes : List.of(), errors, absent, notes);
+            desired.warnings().forEach(w -> resolver.notes.add(w.toString()));
+            return new TuningPlan(resolver.settings, errors.isEmpty() ? resolver.changes : List.of(), errors, absent, resolver.notes);
         }
 
-        /*
-         * Which sections matched is kept by their index in the configuration, not in a set of the rule records: a set
-         * would bootstrap the records' hashCode (DiskRule, its matches, its settings) on every verify. Equal rules match
-         * the same devices, so marking each by index gives what the set gave.
-         */
+        /** Each disk with the sections that match it; a section that matches none is absent. */
         private void disks() {
             List<DiskRule> rules = desired.disks();
             boolean[] matched = new boolean[rules.size()];
-            List<Disk> disks = new ArrayList<>();
-            for (Disk d : machine.disks()) {
-                if (!DiskFactsBuilder.isArray(d)) {
-                    disks.add(d);
-                }
-            }
-            disks.sort(DISKS_BY_NAME);
+            List<Disk> disks = machine.disks().stream().filter(d -> !DiskFactsBuilder.isArray(d)).sorted(DISKS_BY_NAME).toList();
             for (Disk disk : disks) {
                 DiskFacts facts = factsBuilder.facts(machine, disk);
-                List<Candidate> candidates = new ArrayList<>();
+                List<SettingResolver.Candidate> candidates = new ArrayList<>();
                 for (int i = 0; i < rules.size(); i++) {
                     DiskRule rule = rules.get(i);
                     if (!rule.matches(facts)) {
                         continue;
                     }
                     matched[i] = true;
-                    DiskMatch.Name unforced = null;
-                    for (DiskMatch m : rule.matches()) {
-                        if (m instanceof DiskMatch.Name n && !n.forced()) {
-                            unforced = n;
-                            break;
-                        }
-                    }
+                    DiskMatch.Name unforced = rule.matches().stream().filter(m -> m instanceof DiskMatch.Name n && !n.forced())
+                            .map(DiskMatch.Name.class::cast).findFirst().orElse(null);
                     if (unforced != null && facts.hasStableIdentity()) {
-                        errors.add(new ConfigProblem(file, unforced.line(), nameRefused(rule, unforced, facts)));
+                        resolver.errors.add(new ConfigProblem(file, unforced.line(), nameRefused(rule, unforced, facts)));
                         continue;
                     }
                     for (SettingValue v : rule.settings()) {
                         if (v.setting().scope() == SettingScope.DISK) {
-                            candidates.add(new Candidate(rule.specificity(), v));
+                            candidates.add(new SettingResolver.Candidate(rule.specificity(), v));
                         }
                     }
                 }
-                resolve(new Target.OfDisk(disk, facts, identity(disk)), candidates);
+                resolver.resolve(new Target.OfDisk(disk, facts, identity(disk)), candidates);
             }
             for (int i = 0; i < rules.size(); i++) {
                 DiskRule rule = rules.get(i);
                 if (!matched[i]) {
-                    List<String> keys = new ArrayList<>();
-                    for (DiskMatch m : rule.matches()) {
-                        keys.add(m.key() + " = " + m.value());
-                    }
+                    List<String> keys = rule.matches().stream().map(m -> m.key() + " = " + m.value()).toList();
                     absent.add("[" + rule.section() + "] line " + rule.line() + " matches no disk (" + String.join(", ", keys) + ")");
                 }
             }
@@ -242,7 +159,7 @@ public final class DesiredStatePlanner {
             List<MdArray> arrays = new ArrayList<>(machine.mdArrays());
             arrays.sort(ARRAYS_BY_NAME);
             for (MdArray array : arrays) {
-                List<Candidate> candidates = new ArrayList<>();
+                List<SettingResolver.Candidate> candidates = new ArrayList<>();
                 for (int i = 0; i < rules.size(); i++) {
                     MdRule rule = rules.get(i);
                     boolean byUuid = rule.uuid() != null;
@@ -250,12 +167,12 @@ public final class DesiredStatePlanner {
                         matched[i] = true;
                         for (SettingValue v : rule.settings()) {
                             if (v.setting().scope() == SettingScope.MD) {
-                                candidates.add(new Candidate(byUuid ? Specificity.IDENTITY : Specificity.NAME, v));
+                                candidates.add(new SettingResolver.Candidate(byUuid ? Specificity.IDENTITY : Specificity.NAME, v));
                             }
                         }
                     }
                 }
-                resolve(new Target.OfArray(array, identity(array)), candidates);
+                resolver.resolve(new Target.OfArray(array, identity(array)), candidates);
             }
             for (int i = 0; i < rules.size(); i++) {
                 MdRule rule = rules.get(i);
@@ -276,21 +193,21 @@ public final class DesiredStatePlanner {
             List<Mount> mounts = new ArrayList<>(visible.values());
             mounts.sort(MOUNTS_BY_POINT);
             for (Mount mount : mounts) {
-                List<Candidate> candidates = new ArrayList<>();
+                List<SettingResolver.Candidate> candidates = new ArrayList<>();
                 for (int i = 0; i < rules.size(); i++) {
                     MountRule rule = rules.get(i);
                     if (mountPoint(rule.mountPoint()).equals(mountPoint(mount.mountPoint()))) {
                         matched[i] = true;
                         for (SettingValue v : rule.settings()) {
                             if (v.setting().scope() == SettingScope.MOUNT) {
-                                candidates.add(new Candidate(Specificity.NAME, v));
+                                candidates.add(new SettingResolver.Candidate(Specificity.NAME, v));
                             }
                         }
                     }
                 }
-                resolve(new Target.OfMount(mount), candidates);
+                resolver.resolve(new Target.OfMount(mount), candidates);
             }
-            Map<String, List<Candidate>> unmounted = new LinkedHashMap<>();
+            Map<String, List<SettingResolver.Candidate>> unmounted = new LinkedHashMap<>();
             Map<String, FstabEntry> lines = new LinkedHashMap<>();
             for (int i = 0; i < rules.size(); i++) {
                 MountRule rule = rules.get(i);
@@ -304,134 +221,22 @@ public final class DesiredStatePlanner {
                     continue;
                 }
                 lines.putIfAbsent(point, inFstab.get(0));
-                List<Candidate> candidates = unmounted.computeIfAbsent(point, p -> new ArrayList<>());
+                List<SettingResolver.Candidate> candidates = unmounted.computeIfAbsent(point, p -> new ArrayList<>());
                 for (SettingValue v : rule.settings()) {
                     if (v.setting().scope() == SettingScope.MOUNT) {
-                        candidates.add(new Candidate(Specificity.NAME, v));
+                        candidates.add(new SettingResolver.Candidate(Specificity.NAME, v));
                     }
                 }
             }
-            for (Map.Entry<String, List<Candidate>> e : unmounted.entrySet()) {
+            for (Map.Entry<String, List<SettingResolver.Candidate>> e : unmounted.entrySet()) {
                 FstabEntry line = lines.get(e.getKey());
                 List<String> options = e.getValue().stream().map(c -> c.value().setting().key() + " = " + c.value().written()).toList();
-                notes.add(e.getKey() + " is not mounted now, so no remount is done: its " + fstab.file() + " line " + line.line()
+                resolver.notes.add(e.getKey() + " is not mounted now, so no remount is done: its " + fstab.file() + " line " + line.line()
                         + " carries " + String.join(", ", options) + ", in effect once it is mounted");
-                resolve(new Target.OfUnmounted(new Mount(line.spec(), e.getKey(), line.type(), List.of())), e.getValue());
+                resolver.resolve(new Target.OfUnmounted(new Mount(line.spec(), e.getKey(), line.type(), List.of())), e.getValue());
             }
         }
 
-        /** Each setting from the most specific sections giving it; same-rank disagreements become conflicts. */
-        private void resolve(Target target, List<Candidate> candidates) {
-            Map<Setting, List<Candidate>> bySetting = new EnumMap<>(Setting.class);
-            for (Candidate c : candidates) {
-                List<Candidate> offered = bySetting.get(c.value().setting());
-                if (offered == null) {
-                    offered = new ArrayList<>();
-                    bySetting.put(c.value().setting(), offered);
-                }
-                offered.add(c);
-            }
-            for (Map.Entry<Setting, List<Candidate>> e : bySetting.entrySet()) {
-                Setting setting = e.getKey();
-                List<Candidate> offered = e.getValue();
-                Specificity top = offered.get(0).rank();
-                for (Candidate c : offered) {
-                    if (c.rank().compareTo(top) > 0) {
-                        top = c.rank();
-                    }
-                }
-                List<SettingValue> tops = new ArrayList<>();
-                for (Candidate c : offered) {
-                    if (c.rank() == top) {
-                        tops.add(c.value());
-                    }
-                }
-                SettingValue chosen = tops.get(0);
-                boolean conflicting = false;
-                for (SettingValue other : tops.subList(1, tops.size())) {
-                    if (!SettingTable.same(setting, chosen.value(), other.value())) {
-                        conflicting = true;
-                        Conflict conflict = new Conflict(target.scope(), top, chosen, other);
-                        Set<String> where = conflicts.get(conflict);
-                        if (where == null) {
-                            where = new LinkedHashSet<>();
-                            conflicts.put(conflict, where);
-                        }
-                        where.add(target.name());
-                    }
-                }
-                effective(target, chosen, conflicting);
-            }
-        }
-
-        private void effective(Target target, SettingValue value, boolean conflicting) {
-            Setting setting = value.setting();
-            String current = table.current(setting, target);
-            String attribute = setting.mechanism() == SettingMechanism.SYSFS
-                    ? "/sys/block/" + target.name() + "/" + setting.attribute().orElseThrow() : null;
-            if (conflicting) {
-                settings.add(new EffectiveSetting(target.scope(), target.name(), target.identity(), setting, null, current, value, attribute,
-                        SettingStatus.INVALID));
-                return;
-            }
-            SettingTable.Verdict verdict = table.check(value, target);
-            if (verdict.skipped()) {
-                notes.add(target.name() + ": " + setting.key() + " skipped: " + verdict.skip());
-                settings.add(new EffectiveSetting(target.scope(), target.name(), target.identity(), setting, null, current, value, attribute,
-                        SettingStatus.SKIPPED));
-                return;
-            }
-            if (!verdict.accepted()) {
-                errors.add(new ConfigProblem(file, value.line(), verdict.refusal()));
-                settings.add(new EffectiveSetting(target.scope(), target.name(), target.identity(), setting, null, current, value, attribute,
-                        SettingStatus.INVALID));
-                return;
-            }
-            String wanted = verdict.wanted();
-            if (verdict.note() != null) {
-                String note = new ConfigProblem(file, value.line(), verdict.note()).toString();
-                if (!notes.contains(note)) { // once for the line, not once per disk it matches
-                    notes.add(note);
-                }
-            }
-            SettingStatus status;
-            if (target instanceof Target.OfUnmounted) {
-                status = SettingStatus.NOT_MOUNTED; // the persistence planner writes it into the fstab line, no remount
-            } else if (SettingTable.same(setting, wanted, current)) {
-                status = SettingStatus.IN_STATE;
-            } else if (setting.mechanism() != SettingMechanism.SYSFS) {
-                status = SettingStatus.CHANGE; // hdparm and remount steps are planned from these by the persistence planner
-            } else if (setting == Setting.MD_READ_AHEAD_KB && !MdArray.queueShown(machine.kernel())) {
-                // no queue/read_ahead_kb before 2.6.32: read through BLKRAGET (detect, on the running machine), set by
-                // the BLKRASET ioctl (the persistence planner's step) and at boot by the udev rule's RUN of blockdev --setra, where that udev reads it
-                status = current == null ? SettingStatus.UNKNOWN : SettingStatus.CHANGE;
-                if (current == null) {
-                    notes.add(target.name() + ": " + setting.key() + " cannot be read here (md arrays have no queue/read_ahead_kb before "
-                            + "Linux 2.6.32; the BLKRAGET ioctl reads it on the running machine), so it is not set now");
-                }
-            } else if (current == null) {
-                status = SettingStatus.UNKNOWN;
-                notes.add(target.name() + ": " + setting.key() + " cannot be read (" + attribute + " is not shown), so it is not written; "
-                        + value.origin() + " waits for a kernel that shows it");
-            } else {
-                status = SettingStatus.CHANGE;
-                changes.add(new WriteAttribute(attribute, target.name(), target.identity(), current, wanted,
-                        value.origin() + ": " + setting.key() + " " + wanted + annotation(value, wanted)));
-            }
-            settings.add(new EffectiveSetting(target.scope(), target.name(), target.identity(), setting, wanted, current, value, attribute,
-                    status));
-        }
-
-        private void conflictError(Conflict c, Set<String> targets) {
-            String rank = c.rank().name().toLowerCase(Locale.ROOT);
-            String fix = c.scope() == SettingScope.DISK && c.rank() != Specificity.IDENTITY
-                    ? "make one section more specific (match.wwn, match.serial or match.by-id) or give both the same value"
-                    : "keep one of them";
-            String where = c.scope() == SettingScope.DISK ? "both " + rank + " sections matching " : "both for ";
-            errors.add(new ConfigProblem(file, c.second().line(), c.first().setting().key() + ": " + c.first().origin() + " says "
-                    + c.first().written() + " and " + c.second().origin() + " says " + c.second().written() + ", " + where
-                    + String.join(", ", targets) + "; " + fix));
-        }
     }
 
     private static String nameRefused(DiskRule rule, DiskMatch.Name name, DiskFacts facts) {
@@ -450,17 +255,6 @@ public final class DesiredStatePlanner {
         }
         return "[" + rule.section() + "] match.name = " + name.value() + " matches " + facts.name() + ", which has a stable name ("
                 + stable + ") while kernel names move between boots; match it by " + fix + ", or add match.name.force = yes";
-    }
-
-    /** What the reason line adds to a value: "queue_depth 1 (NCQ off)", "scheduler mq-deadline (for deadline)". */
-    private static String annotation(SettingValue value, String wanted) {
-        if (value.setting() == Setting.QUEUE_DEPTH && wanted.equals("1")) {
-            return " (NCQ off)";
-        }
-        if (value.setting() == Setting.SCHEDULER && !wanted.equals(value.written())) {
-            return " (for " + value.written() + ")";
-        }
-        return "";
     }
 
     /** UUIDs as mdadm (a:b:c:d), udev and md/uuid (dashes) print them, compared without case and separators. */

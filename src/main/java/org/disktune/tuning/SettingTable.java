@@ -2,7 +2,6 @@ package org.disktune.tuning;
 
 import java.math.BigInteger;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
@@ -13,7 +12,6 @@ import org.disktune.config.SettingScope;
 import org.disktune.config.Transport;
 import org.disktune.config.SettingValue;
 import org.disktune.detect.Disk;
-import org.disktune.detect.DriveFeatures;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.detect.Mount;
@@ -26,23 +24,12 @@ import org.disktune.detect.Mount;
  * say (the scheduler's names, the queue depth's NCQ maximum, the hdparm drive features) have cases of their own. A setting
  * asked of a target of another scope is a bug, whichever it is.
  *
- * <p>Mount options: /proc/mounts shows the access-time flags in effect ({@code noatime}, {@code relatime}; the
- * relatime default of Linux 2.6.30 and later shows as {@code relatime}) and never shows {@code strictatime},
- * so a mount with neither updates the access time on every read: its current {@code atime} is
- * {@code strictatime}, on every kernel. {@code lazytime} is shown since Linux 4.0: absent means no.
- *
- * <p>hdparm settings: on an ATA disk the current write cache (1/0), APM level (255 when APM is off, the value
- * {@code hdparm -B 255} sets), acoustic level (0 when AAM is off, as {@code hdparm -M 0} sets) and multcount come from
- * the drive's IDENTIFY data ({@link DriveFeatures}); on a legacy IDE disk from /proc/ide/hdX/settings. The standby
- * timer cannot be read back. A feature IDENTIFY says the drive lacks is skipped with the word and bit that say so.
  */
 final class SettingTable {
     /** 2.6-era names of current schedulers that run the same algorithm, for a configuration written for blk-mq. */
     private static final Map<String, String> SAME_ALGORITHM_BEFORE_BLK_MQ = Map.of("mq-deadline", "deadline", "none", "noop");
     private static final Set<Transport> ATA_TRANSPORTS = Set.of(Transport.ATA, Transport.IDE);
     private static final Set<String> STRIPED_LEVELS = Set.of("raid4", "raid5", "raid6");
-    /** The kernel version at the start of a release, as {@link #kernelVersion} reads it (the tests compare the two). */
-    static final String KERNEL_VERSION_REGEX = "^(\\d+)\\.(\\d+)(?:\\.(\\d+))?";
 
     /**
      * What the device says to one setting: the value to write on this kernel; or (wanted null) why it refuses
@@ -110,22 +97,7 @@ final class SettingTable {
         if (setting.mechanism() == SettingMechanism.SYSFS) {
             return disk.setting(setting).orElse(null);
         }
-        return switch (setting) {
-            case WRITE_CACHE -> disk.features() != null && disk.features().writeCacheEnabled() != null
-                    ? (disk.features().writeCacheEnabled() ? "1" : "0")
-                    : ide(disk, "wcache");
-            case APM -> apm(disk.features());
-            case ACOUSTIC -> disk.features() != null && Boolean.TRUE.equals(disk.features().aamSupported())
-                    ? acoustic(disk.features())
-                    : ide(disk, "acoustic");
-            case MULTCOUNT -> disk.features() != null && disk.features().multipleSectorCurrent() != null
-                    ? disk.features().multipleSectorCurrent().toString()
-                    : ide(disk, "multcount");
-            case IO32 -> ide(disk, "io_32bit");
-            case DMA -> ide(disk, "using_dma");
-            case STANDBY -> null; // the drive's standby timer cannot be read back, by hdparm either
-            default -> throw new IllegalStateException("no reader for " + setting.key());
-        };
+        return DriveFeatureSettings.current(setting, disk);
     }
 
     String current(Setting setting, MdArray array) {
@@ -139,14 +111,7 @@ final class SettingTable {
 
     String current(Setting setting, Mount mount) {
         requireScope(setting, SettingScope.MOUNT, mount.mountPoint());
-        List<String> options = mount.options();
-        return switch (setting) {
-            case ATIME -> options.contains("noatime") ? "noatime"
-                    : options.contains("relatime") ? "relatime"
-                    : options.isEmpty() ? null : "strictatime";
-            case LAZYTIME -> options.isEmpty() ? null : options.contains("lazytime") ? "yes" : "no";
-            default -> throw new IllegalStateException("no reader for " + setting.key());
-        };
+        return MountOptionSettings.current(setting, mount);
     }
 
     // ---- what the device accepts ----------------------------------------------------------------------
@@ -162,12 +127,12 @@ final class SettingTable {
             case SCHEDULER -> scheduler(v, disk);
             case READ_AHEAD_KB -> number(v, 0, null);
             case QUEUE_DEPTH -> queueDepth(v, disk);
-            case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? driveFeature(v, disk)
+            case WRITE_CACHE, APM, STANDBY, ACOUSTIC -> ATA_TRANSPORTS.contains(disk.transport()) ? DriveFeatureSettings.check(v, disk)
                     : Verdict.refuse(v.setting().key() + " is an ATA drive feature set with hdparm, and " + name
                             + " is not an ATA disk (transport " + disk.transport() + "); remove " + v.setting().key() + " from "
                             + section(v) + " or narrow its match");
             case IO32, MULTCOUNT, DMA -> disk.transport() == Transport.IDE && disk.ide() != null
-                    ? (setting == Setting.MULTCOUNT ? multcount(v, disk) : Verdict.accept(v.value()))
+                    ? (setting == Setting.MULTCOUNT ? DriveFeatureSettings.multcount(v, disk) : Verdict.accept(v.value()))
                     : Verdict.refuse(v.setting().key() + " is a legacy IDE setting (hdparm on /proc/ide, gone since Linux 5.14), and "
                             + name + " is not a legacy IDE disk (transport " + disk.transport() + ")"
                             + (disk.transport() == Transport.ATA ? ": its libata driver chooses I/O width, multiple-sector count and DMA itself" : "")
@@ -191,17 +156,7 @@ final class SettingTable {
 
     Verdict check(Setting setting, SettingValue v, Mount mount) {
         requireScope(setting, SettingScope.MOUNT, mount.mountPoint());
-        return switch (setting) {
-            case ATIME -> "relatime".equals(v.value()) && kernelBefore(2, 6, 20)
-                    ? Verdict.refuse("atime = relatime needs Linux 2.6.20 or later, and this kernel is " + kernel
-                            + "; use noatime in " + section(v))
-                    : Verdict.accept(v.value());
-            case LAZYTIME -> "1".equals(bool(v.value())) && kernelBefore(4, 0, 0)
-                    ? Verdict.refuse("lazytime needs Linux 4.0 or later, and this kernel is " + kernel + "; remove it from "
-                            + section(v))
-                    : Verdict.accept(v.value());
-            default -> throw new IllegalStateException("no check for " + setting.key());
-        };
+        return MountOptionSettings.check(setting, v, kernel);
     }
 
     /**
@@ -258,70 +213,6 @@ final class SettingTable {
                         + chosen + " (write scheduler = " + chosen + " to silence this)";
     }
 
-    /**
-     * A drive feature the IDENTIFY data says the drive lacks is skipped (a model glob matching a drive without APM is not a
-     * configuration error); a drive whose IDENTIFY data is not shown (legacy IDE, 2.6 kernels without the ata_device class)
-     * is given the value and hdparm's answer decides.
-     */
-    private static Verdict driveFeature(SettingValue v, Disk disk) {
-        DriveFeatures f = disk.features();
-        String lacking = f == null ? null : switch (v.setting()) {
-            case WRITE_CACHE -> Boolean.FALSE.equals(f.writeCacheSupported()) ? "a volatile write cache (IDENTIFY word 82 bit 5)" : null;
-            case APM -> Boolean.FALSE.equals(f.apmSupported()) ? "Advanced Power Management (IDENTIFY word 83 bit 3)" : null;
-            case ACOUSTIC -> Boolean.FALSE.equals(f.aamSupported()) ? "Automatic Acoustic Management (IDENTIFY word 83 bit 9)" : null;
-            default -> null;
-        };
-        if (lacking != null) {
-            return Verdict.skip(v.setting().key() + ": " + disk.name() + (disk.model() == null ? "" : " (" + disk.model() + ")")
-                    + " does not support " + lacking);
-        }
-        return Verdict.accept(v.value());
-    }
-
-    /** At most the drive's maximum: IDENTIFY word 47, or the max column of /proc/ide/hdX/settings (taken from it). */
-    private static Verdict multcount(SettingValue v, Disk disk) {
-        Verdict number = number(v, 0, null);
-        if (!number.accepted()) {
-            return number;
-        }
-        Integer max = disk.features() != null && disk.features().multipleSectorMax() != null ? disk.features().multipleSectorMax()
-                : disk.ide().maxima().containsKey("multcount") ? parseOrNull(disk.ide().maxima().get("multcount")) : null;
-        long wanted = Long.parseLong(number.wanted());
-        if (max != null && wanted > max) {
-            return Verdict.refuse("multcount " + wanted + " is above the maximum of " + disk.name()
-                    + (disk.model() == null ? "" : " (" + disk.model() + ")") + ", " + max + " sectors; give 0.." + max
-                    + " in " + section(v));
-        }
-        return number;
-    }
-
-    /** APM level in effect; 255 (hdparm -B 255 turns APM off) when supported but off; null when unknown or unsupported. */
-    private static String apm(DriveFeatures f) {
-        if (f == null || !Boolean.TRUE.equals(f.apmSupported()) || f.apmEnabled() == null) {
-            return null;
-        }
-        return f.apmEnabled() ? text(f.apmLevel()) : "255";
-    }
-
-    /**
-     * Acoustic level in effect; 0 (hdparm -M 0 turns AAM off) when supported but off. hdparm -M prints word 94's level
-     * whether or not AAM is on; the configuration's 0 means off, so off reads as 0.
-     */
-    private static String acoustic(DriveFeatures f) {
-        if (f.aamEnabled() == null) {
-            return null;
-        }
-        return f.aamEnabled() ? text(f.aamLevel()) : "0";
-    }
-
-    private static Integer parseOrNull(String text) {
-        try {
-            return Integer.valueOf(text.strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
     private static Verdict queueDepth(SettingValue v, Disk disk) {
         String name = disk.name();
         if (disk.transport() == Transport.NVME || disk.transport() == Transport.VIRTIO || disk.queueDepth() == null) {
@@ -344,7 +235,7 @@ final class SettingTable {
         return number;
     }
 
-    private static Verdict number(SettingValue v, long min, Long max) {
+    static Verdict number(SettingValue v, long min, Long max) {
         long n;
         try {
             n = Long.parseLong(v.value().strip());
@@ -370,42 +261,11 @@ final class SettingTable {
         return setting.syntax().meaning(value);
     }
 
-    private static String bool(String value) {
-        return switch (value.strip().toLowerCase(Locale.ROOT)) {
-            case "1", "on", "yes", "true" -> "1";
-            case "0", "off", "no", "false" -> "0";
-            default -> value.strip();
-        };
-    }
-
-    /** True only when the kernel is known and older than major.minor.patch. */
-    private boolean kernelBefore(int major, int minor, int patch) {
-        if (kernel == null) {
-            return false;
-        }
-        String[] v = kernelVersion(kernel);
-        if (v == null) {
-            return false;
-        }
-        int[] have = {Integer.parseInt(v[0]), Integer.parseInt(v[1]), v[2] == null ? 0 : Integer.parseInt(v[2])};
-        int[] need = {major, minor, patch};
-        for (int i = 0; i < 3; i++) {
-            if (have[i] != need[i]) {
-                return have[i] < need[i];
-            }
-        }
-        return false;
-    }
-
-    private static String ide(Disk disk, String key) {
-        return disk.ide() == null ? null : disk.ide().settings().get(key);
-    }
-
-    private static String text(Integer value) {
+    static String text(Integer value) {
         return value == null ? null : value.toString();
     }
 
-    private static String section(SettingValue v) {
+    static String section(SettingValue v) {
         return "[" + v.section() + "]";
     }
 
@@ -414,38 +274,5 @@ final class SettingTable {
         if (setting.scope() != scope) {
             throw new IllegalArgumentException(setting.key() + " (" + setting.scope() + ") asked of " + target);
         }
-    }
-
-    /**
-     * The groups {@link #KERNEL_VERSION_REGEX} finds at the start of {@code release} (the third null when absent), or
-     * null when it does not match; by hand, as the regex was the first a warm verify compiled (which also links
-     * java.util.regex's own lambdas). The regex has no choice to make: a digit run ends where the '.' is.
-     */
-    static String[] kernelVersion(String release) {
-        int majorEnd = digits(release, 0);
-        if (majorEnd == 0 || majorEnd >= release.length() || release.charAt(majorEnd) != '.') {
-            return null;
-        }
-        int minorEnd = digits(release, majorEnd + 1);
-        if (minorEnd == majorEnd + 1) {
-            return null;
-        }
-        String patch = null;
-        if (minorEnd < release.length() && release.charAt(minorEnd) == '.') {
-            int patchEnd = digits(release, minorEnd + 1);
-            if (patchEnd > minorEnd + 1) {
-                patch = release.substring(minorEnd + 1, patchEnd);
-            }
-        }
-        return new String[] {release.substring(0, majorEnd), release.substring(majorEnd + 1, minorEnd), patch};
-    }
-
-    /** The end of the run of ASCII digits ({@code \d}) starting at {@code from}. */
-    private static int digits(String s, int from) {
-        int i = from;
-        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-            i++;
-        }
-        return i;
     }
 }

@@ -22,9 +22,7 @@ final class InitramfsChecker implements Checker {
             return List.of(new Check(NAME, "/boot", CheckStatus.UNKNOWN, "disktune's files in the initramfs", "not checked",
                     context.imagesFailure()));
         }
-        for (String note : v.notes()) { // a loop, not forEach(context::note): no call site to link (docs/performance.md)
-            context.note(note);
-        }
+        v.notes().forEach(context::note);
         List<Check> checks = new ArrayList<>();
         for (ImageCheck image : v.images()) {
             if (image.unpackError() != null) {

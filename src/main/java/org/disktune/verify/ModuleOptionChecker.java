@@ -2,9 +2,7 @@ package org.disktune.verify;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.SortedMap;
 
 import org.disktune.modprobe.DriverParameter;
 import org.disktune.modprobe.ModuleOption;
@@ -15,8 +13,6 @@ import org.disktune.modprobe.RunningParameter;
 /**
  * Each desired module option against /sys/module/M/parameters/P. Parameters the kernel does not show
  * (libata force) are judged by their effect instead ({@link NcqOutcomeChecker}).
- *
- * <p>Loops and explicit Optional tests, no lambdas: each lambda costs its link time on the verify path (docs/performance.md).
  */
 final class ModuleOptionChecker implements Checker {
     static final String NAME = "module-option";
@@ -24,11 +20,8 @@ final class ModuleOptionChecker implements Checker {
     @Override
     public List<Check> check(VerifyContext context) {
         List<Check> checks = new ArrayList<>();
-        for (Map.Entry<String, SortedMap<String, String>> m : context.desired().modules().entrySet()) {
-            for (Map.Entry<String, String> p : m.getValue().entrySet()) {
-                check(context, m.getKey(), p.getKey(), p.getValue(), checks);
-            }
-        }
+        context.desired().modules().forEach((module, parameters) ->
+                parameters.forEach((parameter, value) -> check(context, module, parameter, value, checks)));
         return checks;
     }
 

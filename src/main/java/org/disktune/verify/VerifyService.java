@@ -67,12 +67,11 @@ public final class VerifyService {
                 notes.add("disktune has written no module options (no " + DisktuneModprobeFile.PATH + ")"
                         + (evaluation.isEmpty() ? ": nothing to verify" : ""));
             }
-            if (evaluation.isPresent()) { // not ifPresent(lambda): nothing here links a lambda on the way of an empty verify
-                DesiredStateService.Evaluation e = evaluation.get();
+            evaluation.ifPresent(e -> {
                 checks.addAll(new SettingsChecker(e).check(null));
                 checks.addAll(new PersistenceChecker(e).check(null));
                 checks.addAll(new BootUnitChecker(host, e).check(null));
-            }
+            });
             return VerifyReport.of(checks, notes, strict);
         }
         DesiredModuleOptions desired;
@@ -98,15 +97,8 @@ public final class VerifyService {
         String recorded = entry == null ? null : recordedSha256(entry);
         List<Checker> checkers = new ArrayList<>(List.of(new ModprobeFileChecker(recorded), new ModuleOptionChecker(),
                 new NcqOutcomeChecker(), new InitramfsChecker()));
-        if (evaluation.isPresent()) { // not ifPresent(lambda), nor streams below: no lambda to link (docs/performance.md)
-            DesiredStateService.Evaluation e = evaluation.get();
-            checkers.add(new SettingsChecker(e));
-            checkers.add(new PersistenceChecker(e));
-            checkers.add(new BootUnitChecker(host, e));
-        }
-        for (Checker checker : checkers) {
-            checks.addAll(checker.check(context));
-        }
+        evaluation.ifPresent(e -> checkers.addAll(List.of(new SettingsChecker(e), new PersistenceChecker(e), new BootUnitChecker(host, e))));
+        checkers.forEach(checker -> checks.addAll(checker.check(context)));
         return VerifyReport.of(checks, notes, strict);
     }
 

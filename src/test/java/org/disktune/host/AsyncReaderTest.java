@@ -172,7 +172,7 @@ class AsyncReaderTest {
 
     @Test
     void theDirectlyMappedSyscallReportsTheKernelsErrno() throws Exception {
-        AsyncReader.Syscalls calls = AsyncReader.Syscalls.forThisMachine();
+        AioSyscalls calls = AioSyscalls.forThisMachine();
         // io_setup checks that it can read *ctxp first (EFAULT for NULL), then refuses nr_events 0 (EINVAL; fs/aio.c)
         assertEquals(-1, calls.syscall(calls.ioSetup, 4, 0, 0, 0, 0));
         assertEquals(14, Native.getLastError());

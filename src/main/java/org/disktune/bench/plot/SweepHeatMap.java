@@ -1,10 +1,6 @@
 package org.disktune.bench.plot;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
-import java.awt.Paint;
-import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,20 +21,9 @@ import org.disktune.bench.sweep.SweepPoint;
 import org.disktune.bench.sweep.SweepReport;
 import org.disktune.bench.sweep.SweepRow;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.annotations.XYShapeAnnotation;
-import org.jfree.chart.annotations.XYTextAnnotation;
-import org.jfree.chart.axis.AxisLocation;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.axis.SymbolAxis;
-import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.LookupPaintScale;
 import org.jfree.chart.renderer.PaintScale;
 import org.jfree.chart.renderer.xy.XYBlockRenderer;
-import org.jfree.chart.title.PaintScaleLegend;
-import org.jfree.chart.title.TextTitle;
-import org.jfree.chart.ui.RectangleEdge;
-import org.jfree.chart.ui.RectangleInsets;
-import org.jfree.data.xy.DefaultXYZDataset;
 
 /**
  * The table of a {@code disktune tune} sweep ({@link SweepReport}) as a heat map PNG: one panel per workload measured;
@@ -49,7 +34,7 @@ import org.jfree.data.xy.DefaultXYZDataset;
  * excludes 1), the current settings' cell labelled "now", the winner outlined in black, points the budget left out grey.
  * Blue is faster than now, red slower (all sweep workloads are higher-is-better: MB/s and IOPS).
  *
- * <p>The cells come from {@link #panels(SweepReport)}, a data model tested apart from the pixels. Drawn with JFreeChart
+ * <p>The cells come from {@link #panels(SweepReport)}, a data model tested apart from the pixels. Drawn by {@link HeatMapChart} with JFreeChart
  * ({@link XYBlockRenderer} with a {@link LookupPaintScale}, text and outline annotations), headless like
  * {@link TrialPlot}.
  */
@@ -70,9 +55,6 @@ public final class SweepHeatMap {
     static final Color[] STEP_COLOURS = {new Color(0xb2182b), new Color(0xd6604d), new Color(0xf4a582), new Color(0xfddbc7),
         new Color(0xf7f7f7), new Color(0xd1e5f0), new Color(0x92c5de), new Color(0x4393c3), new Color(0x2166ac)};
     private static final double CAP = 1e6;
-    private static final double NOT_MEASURED = -1;
-    private static final double LEGEND_LOW = 0.7;
-    private static final double LEGEND_HIGH = 1.35;
 
     /**
      * One cell: the point, its place (row and column index in the panel), the ratio to the current settings with its
@@ -123,7 +105,7 @@ public final class SweepHeatMap {
         this.report = report;
         this.panels = panels(report);
         for (Panel p : panels) {
-            charts.add(chart(p));
+            charts.add(HeatMapChart.chart(p, report));
         }
         grid = new PanelGrid(charts, PANEL_WIDTH, panelHeight(), true);
     }
@@ -194,7 +176,8 @@ public final class SweepHeatMap {
         return paintScale(0, CAP * 2);
     }
 
-    private static PaintScale paintScale(double lower, double upper) {
+    /** The colour scale from {@code lower} to {@code upper} (the legend shows a part of it). */
+    static PaintScale paintScale(double lower, double upper) {
         LookupPaintScale scale = new LookupPaintScale(lower, upper, LEFT_OUT);
         for (int i = 0; i < STEPS.length; i++) {
             scale.add(STEPS[i], STEP_COLOURS[i]);
@@ -241,80 +224,6 @@ public final class SweepHeatMap {
     /** The image as PNG. */
     public void writePng(OutputStream out) throws IOException {
         grid.writePng(out);
-    }
-
-    private JFreeChart chart(Panel panel) {
-        DefaultXYZDataset data = new DefaultXYZDataset();
-        int n = panel.cells().size();
-        double[][] xyz = new double[3][n];
-        for (int i = 0; i < n; i++) {
-            Cell c = panel.cells().get(i);
-            xyz[0][i] = c.column();
-            xyz[1][i] = c.row();
-            xyz[2][i] = Double.isNaN(c.value()) ? NOT_MEASURED : c.value(); // the renderer skips NaN; below the scale is grey
-        }
-        data.addSeries(panel.workload(), xyz);
-
-        SymbolAxis x = new SymbolAxis("read_ahead_kb", panel.columns().stream().map(String::valueOf).toArray(String[]::new));
-        x.setRange(-0.5, panel.columns().size() - 0.5);
-        x.setGridBandsVisible(false);
-        SymbolAxis y = new SymbolAxis(null, panel.rows().toArray(String[]::new));
-        y.setRange(-0.5, panel.rows().size() - 0.5);
-        y.setInverted(true);
-        y.setGridBandsVisible(false);
-
-        XYBlockRenderer renderer = new XYBlockRenderer();
-        renderer.setPaintScale(paintScale());
-        renderer.setBlockWidth(1.0);
-        renderer.setBlockHeight(1.0);
-        XYPlot plot = new XYPlot(data, x, y, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinesVisible(false);
-        plot.setRangeGridlinesVisible(false);
-        plot.setRangeAxisLocation(AxisLocation.TOP_OR_LEFT);
-
-        Font plain = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
-        Font bold = new Font(Font.SANS_SERIF, Font.BOLD, 13);
-        for (Cell c : panel.cells()) {
-            XYTextAnnotation text = new XYTextAnnotation(c.label(), c.column(), c.row());
-            text.setFont(c.significant() || c.current() ? bold : plain);
-            text.setPaint(textColour(colour(c.value())));
-            plot.addAnnotation(text);
-            if (c.current()) {
-                plot.addAnnotation(new XYShapeAnnotation(new Rectangle2D.Double(c.column() - 0.46, c.row() - 0.46, 0.92, 0.92),
-                        new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 3f}, 0f), Color.DARK_GRAY));
-            }
-            if (c.winner()) {
-                plot.addAnnotation(new XYShapeAnnotation(new Rectangle2D.Double(c.column() - 0.46, c.row() - 0.46, 0.92, 0.92),
-                        new BasicStroke(4f), Color.BLACK));
-            }
-        }
-
-        String title = panel.workload() + (panel.unit() == null ? "" : " (" + panel.unit().label() + ")");
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, false);
-        chart.setBackgroundPaint(Color.WHITE);
-        Font small = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
-        chart.addSubtitle(new TextTitle("ratio to now (" + report.baseline().label() + "), interleaved", small));
-        chart.addSubtitle(new TextTitle("* 95% interval excludes 1; outlined: " + (report.winner() == null ? "no winner"
-                : "the winner, confirmed by a second run"), small));
-
-        NumberAxis scaleAxis = new NumberAxis("ratio");
-        scaleAxis.setRange(LEGEND_LOW, LEGEND_HIGH);
-        scaleAxis.setTickLabelFont(small);
-        scaleAxis.setLabelFont(small);
-        PaintScaleLegend legend = new PaintScaleLegend(paintScale(LEGEND_LOW, LEGEND_HIGH), scaleAxis);
-        legend.setPosition(RectangleEdge.BOTTOM);
-        legend.setMargin(new RectangleInsets(4, 40, 4, 40));
-        legend.setStripWidth(10);
-        legend.setSubdivisionCount(120);
-        chart.addSubtitle(legend);
-        return chart;
-    }
-
-    /** Black on light cells, white on dark ones (perceived luminance). */
-    static Paint textColour(Color background) {
-        double luminance = 0.299 * background.getRed() + 0.587 * background.getGreen() + 0.114 * background.getBlue();
-        return luminance < 128 ? Color.WHITE : Color.BLACK;
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class InitramfsGeneratorDetector {
     public static final String INITRAMFS_TOOLS_CONF = "/etc/initramfs-tools/initramfs.conf";
     private static final List<String> BIN_DIRS = List.of("/usr/bin", "/usr/sbin", "/bin", "/sbin");
 
-    /** Compiled when a mkinitcpio program is found, not at class initialisation (docs/performance.md). */
+    /** Compiled when a mkinitcpio program is found. */
     private static final class Patterns {
         static final Pattern MKINITCPIO_VERSION = Pattern.compile("(?m)^declare -r version=['\"]?([0-9][^'\"\\s]*)");
     }
@@ -43,7 +43,6 @@ public final class InitramfsGeneratorDetector {
     }
 
     public GeneratorDetection detect() {
-        // explicit tests and loops, not lambdas or streams, on detect's way: each lambda costs its link time (docs/performance.md)
         List<DetectedGenerator> generators = new ArrayList<>();
         addIfPresent(mkinitcpio(), generators);
         addIfPresent(dracut(), generators);

@@ -37,20 +37,8 @@ final class ListingCollector implements ImageScanner.EntrySink {
     record Located(ImageEntry entry, long ordinal, long dataOrdinal) {
     }
 
-    /**
-     * A hard-link group's identity. equals and hashCode written out: the record's own are linked through
-     * java.lang.runtime.ObjectMethods at their first call, a tenth of a zstd image's listing (docs/performance.md).
-     */
+    /** A hard-link group's identity. */
     private record LinkKey(long devMajor, long devMinor, long inode) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof LinkKey k && k.devMajor == devMajor && k.devMinor == devMinor && k.inode == inode;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(inode) * 31 * 31 + Long.hashCode(devMajor) * 31 + Long.hashCode(devMinor);
-        }
     }
 
     private final class LinkGroup {
