@@ -80,8 +80,45 @@ class BenchCompareCommandTest {
         assertTrue(lines.get(3).startsWith("rand-read-4k-qd1: no detectable change (-0.2% ["), lines.get(3));
         assertTrue(lines.get(3).endsWith("  (median 5000 -> 4990 IOPS)"), lines.get(3));
         assertEquals("note: settings that differ (A -> B): read_ahead_kb 128 -> 4096", lines.get(4));
-        assertEquals("no regression", lines.get(5));
-        assertEquals(6, lines.size(), run.out());
+        assertEquals("note: " + BenchCompareCommand.ONE_RUN_NOTE, lines.get(5));
+        assertEquals("no regression", lines.get(6));
+        assertEquals(7, lines.size(), run.out());
+    }
+
+    @Test
+    void severalRunsPerSideAccountForDriftBetweenRunsAndOneRunOnASideCannotTell() throws IOException {
+        // the same true speed; each run's trials are tight, the runs drift apart (as two runs minutes apart did)
+        store.save(result("a1", "2026-11-30T13:00:00Z", "128", workload("seq-read-direct", Unit.MB_S, 100, 100.5, 99.5, 100.2, 99.8)));
+        store.save(result("a2", "2026-11-30T13:05:00Z", "128", workload("seq-read-direct", Unit.MB_S, 128, 128.5, 127.5, 128.2, 127.8)));
+        store.save(result("a3", "2026-11-30T13:10:00Z", "128", workload("seq-read-direct", Unit.MB_S, 112, 112.5, 111.5, 112.2, 111.8)));
+        store.save(result("b1", "2026-11-30T14:00:00Z", "128", workload("seq-read-direct", Unit.MB_S, 134, 134.5, 133.5, 134.2, 133.8)));
+        store.save(result("b2", "2026-11-30T14:05:00Z", "128", workload("seq-read-direct", Unit.MB_S, 104, 104.5, 103.5, 104.2, 103.8)));
+        store.save(result("b3", "2026-11-30T14:10:00Z", "128", workload("seq-read-direct", Unit.MB_S, 118, 118.5, 117.5, 118.2, 117.8)));
+
+        CliRun single = run("bench", "compare", "a1", "b1");
+        assertTrue(single.out().contains("\nseq-read-direct +34.0% ["), single.out());
+        assertTrue(single.out().contains("\nnote: " + BenchCompareCommand.ONE_RUN_NOTE + "\n"), single.out());
+
+        CliRun runs = run("bench", "compare", "a1,a2,a3", "b1,b2,b3");
+        assertEquals(0, runs.exitCode(), runs.err());
+        List<String> lines = runs.out().lines().toList();
+        assertEquals(List.of("A: a1", "A: a2", "A: a3", "B: b1", "B: b2", "B: b3"), lines.subList(0, 6).stream()
+                .map(l -> l.substring(0, l.indexOf(':', 3))).toList());
+        assertTrue(lines.get(6).startsWith("seq-read-direct: no detectable change (+"), lines.get(6));
+        assertTrue(lines.get(6).endsWith("  (median of all trials 112.0 -> 118.0 MB/s)"), lines.get(6));
+        assertTrue(lines.get(7).startsWith("note: between runs: 3 run(s) of A and 3 of B; each interval is 99% from the spread"), lines.get(7));
+        assertEquals("no regression", lines.get(8));
+
+        CliRun json = run("bench", "compare", "a1,a2,a3", "b1,b2,b3", "--json");
+        JsonNode node = new ObjectMapper().readTree(json.out());
+        assertEquals("a1,a2,a3", node.get("a").asText());
+        assertEquals("none", node.get("verdicts").get(0).get("direction").asText());
+
+        CliRun oneSide = run("bench", "compare", "a1", "b1,b2");
+        assertEquals(0, oneSide.exitCode(), oneSide.err());
+        assertTrue(oneSide.out().contains("\nseq-read-direct: cannot tell (medians "), oneSide.out());
+        JsonNode cannot = new ObjectMapper().readTree(run("bench", "compare", "a1", "b1,b2", "--json").out());
+        assertEquals("cannot-tell", cannot.get("verdicts").get(0).get("direction").asText());
     }
 
     @Test
@@ -111,7 +148,8 @@ class BenchCompareCommandTest {
         assertEquals("better", seq.get("direction").asText());
         assertEquals("worse", node.get("verdicts").get(1).get("direction").asText());
         assertEquals("IOPS", node.get("verdicts").get(1).get("unit").asText());
-        assertEquals(0, node.get("notes").size());
+        assertEquals(1, node.get("notes").size());
+        assertEquals(BenchCompareCommand.ONE_RUN_NOTE, node.get("notes").get(0).asText());
     }
 
     @Test

@@ -15,9 +15,11 @@ import org.disktune.bench.Profile;
 import org.disktune.bench.Workload;
 import org.disktune.bench.WorkloadContext;
 import org.disktune.bench.WorkloadResult;
+import org.disktune.bench.workload.DirectorySpace;
 
 /**
- * Runs workloads the way the statistics need them: every workload prepared, then the warm-up trials (discarded: the
+ * Runs workloads the way the statistics need them: the free space a directory target needs for all its workloads
+ * checked at once ({@link DirectorySpace}), every workload prepared, then the warm-up trials (discarded: the
  * first read of a device or file system warms caches, wakes a drive from standby and lets the CPU clock settle), then
  * the measured trials interleaved across workloads (trial 1 of each workload, then trial 2 of each ...), so that a
  * drift of the machine during the run hits every workload alike instead of the last one. Every workload is closed
@@ -39,6 +41,7 @@ public final class BenchRunner {
         Map<Workload, List<Trial>> trials = new LinkedHashMap<>();
         List<Workload> prepared = new ArrayList<>();
         try {
+            DirectorySpace.require(workloads, context);
             for (Workload w : workloads) {
                 prepared.add(w);
                 w.prepare(context);

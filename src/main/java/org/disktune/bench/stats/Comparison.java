@@ -22,10 +22,7 @@ public final class Comparison {
     private Comparison() {
     }
 
-    /**
-     * @throws DisktuneException (usage) when a workload both runs measured has fewer than 2 trials in one of them
-     */
-    public static ComparisonResult compare(BenchResult a, BenchResult b) {
+    private static List<String> notes(BenchResult a, BenchResult b) {
         List<String> notes = new ArrayList<>();
         String deviceA = deviceKey(a);
         String deviceB = deviceKey(b);
@@ -43,7 +40,59 @@ public final class Comparison {
         if (!settings.isEmpty()) {
             notes.add("settings that differ (A -> B): " + settings);
         }
+        return notes;
+    }
 
+    /**
+     * Compares several separate runs on each side with {@link RunLevelInterval}, whose interval accounts for the
+     * variation between runs: a workload is compared when every run measured it in one unit; with one run on a side
+     * it gets "cannot tell" ({@link Verdict#cannotTell}). Notes are those of the first run of each side, and say which
+     * workloads some run missed. With one run per side this is {@link #compare(BenchResult, BenchResult)}.
+     */
+    public static ComparisonResult compareRuns(List<BenchResult> a, List<BenchResult> b) {
+        if (a.isEmpty() || b.isEmpty()) {
+            throw new IllegalArgumentException("a comparison needs at least one run per side");
+        }
+        if (a.size() == 1 && b.size() == 1) {
+            return compare(a.get(0), b.get(0));
+        }
+        List<String> notes = notes(a.get(0), b.get(0));
+        notes.add("between runs: " + a.size() + " run(s) of A and " + b.size() + " of B; each interval is "
+                + Math.round(RunLevelInterval.LEVEL * 100) + "% from the spread of the runs' medians (Welch), so drift between runs is in it");
+        List<Verdict> verdicts = new ArrayList<>();
+        for (WorkloadResult first : a.get(0).workloads()) {
+            List<WorkloadResult> inA = sameWorkload(a, first);
+            List<WorkloadResult> inB = sameWorkload(b, first);
+            if (inA.size() < a.size() || inB.size() < b.size()) {
+                notes.add(first.name() + ": not measured in one unit by every run; not compared");
+                continue;
+            }
+            double[] pooledA = pooled(inA);
+            double[] pooledB = pooled(inB);
+            List<double[]> runsA = inA.stream().map(WorkloadResult::values).toList();
+            List<double[]> runsB = inB.stream().map(WorkloadResult::values).toList();
+            verdicts.add(RunLevelInterval.ratio(runsA, runsB)
+                    .map(r -> new Verdict(first.name(), first.unit(), RatioInterval.median(pooledA), RatioInterval.median(pooledB), r, Direction.of(r)))
+                    .orElseGet(() -> Verdict.cannotTell(first.name(), first.unit(), pooledA, pooledB)));
+        }
+        boolean regression = verdicts.stream().anyMatch(v -> v.direction() == Direction.WORSE);
+        return new ComparisonResult(verdicts, notes, regression);
+    }
+
+    private static List<WorkloadResult> sameWorkload(List<BenchResult> runs, WorkloadResult like) {
+        return runs.stream().flatMap(r -> r.workloads().stream())
+                .filter(w -> w.name().equals(like.name()) && w.unit() == like.unit() && w.values().length > 0).toList();
+    }
+
+    private static double[] pooled(List<WorkloadResult> runs) {
+        return runs.stream().flatMapToDouble(w -> java.util.Arrays.stream(w.values())).toArray();
+    }
+
+    /**
+     * @throws DisktuneException (usage) when a workload both runs measured has fewer than 2 trials in one of them
+     */
+    public static ComparisonResult compare(BenchResult a, BenchResult b) {
+        List<String> notes = notes(a, b);
         Map<String, WorkloadResult> inB = new LinkedHashMap<>();
         for (WorkloadResult w : b.workloads()) {
             inB.put(w.name(), w);

@@ -18,13 +18,29 @@ public record Verdict(String workload, Unit unit, double medianA, double medianB
     }
 
     /**
+     * The verdict when between-run variation cannot be estimated (one run on a side of a comparison of separate runs):
+     * the ratio of the medians, the interval [0, ∞] and {@link Direction#CANNOT_TELL}.
+     */
+    public static Verdict cannotTell(String workload, Unit unit, double[] a, double[] b) {
+        double medianA = RatioInterval.median(a);
+        double medianB = RatioInterval.median(b);
+        double estimate = medianA == 0 ? (medianB == 0 ? 1 : Double.POSITIVE_INFINITY) : medianB / medianA;
+        return new Verdict(workload, unit, medianA, medianB, new Interval(estimate, 0, Double.POSITIVE_INFINITY), Direction.CANNOT_TELL);
+    }
+
+    /**
      * One line: "seq-read-buffered +7.9% [+3.1%, +12.4%]" for a change, "seq-read-buffered: no detectable change (-1.2%
      * [-4.0%, +1.9%])" otherwise. Percentages are (ratio - 1) · 100 with one decimal and a sign always ("+0.0%", never
      * "-0.0%"); an unbounded interval shows "+inf%".
      */
     public String text() {
         String numbers = percent(ratio.estimate()) + " [" + percent(ratio.low()) + ", " + percent(ratio.high()) + "]";
-        return direction == Direction.NONE ? workload + ": no detectable change (" + numbers + ")" : workload + " " + numbers;
+        return switch (direction) {
+            case NONE -> workload + ": no detectable change (" + numbers + ")";
+            case CANNOT_TELL -> workload + ": cannot tell (medians " + percent(ratio.estimate()) + "; with one run on a side the "
+                    + "variation between runs is unknown: compare 2 or more runs of each side)";
+            case BETTER, WORSE -> workload + " " + numbers;
+        };
     }
 
     /**

@@ -38,6 +38,8 @@ import com.sun.nio.file.ExtendedOpenOption;
  * {@code FileStore.getUsableSpace()} (statvfs f_bavail: what this user may still write). When O_DIRECT is refused the
  * check is made again for the larger buffered file, after the probe (which writes one block in the fresh directory and
  * removes it), and a refusal then removes the fresh directory as well.
+ * This check is one workload's share; the runner checks the sum of all workloads, which hold their files at once,
+ * before any of them is prepared ({@link DirectorySpace}).
  *
  * <p>Every trial runs for about the context's {@link WorkloadContext#trialTime()} on its monotonic clock; a trial that
  * writes ends with fsync (FileChannel.force(true)), inside the time measured, so that data still in the page cache is
@@ -110,7 +112,7 @@ public abstract sealed class DirectoryWorkload implements Workload
             throw DisktuneException.usage(directory + " is not a directory; give a directory on the file system to benchmark");
         }
         FileStore store = Files.getFileStore(directory);
-        long margin = Math.max(MARGIN_BYTES, (long) (store.getTotalSpace() * MARGIN_SHARE));
+        long margin = margin(store);
         long smallest = fileBytesFromCaller > 0 ? fileBytesFromCaller : DIRECT_FILE_BYTES;
         requireSpace(directory, usesTestFile() ? smallest : 0, margin, store.getUsableSpace());
         try {
@@ -125,16 +127,8 @@ public abstract sealed class DirectoryWorkload implements Workload
         try {
             alignment = (int) Math.max(4096, store.getBlockSize());
             boolean direct = directAllowed && directIoWorks(scratch.directory(), alignment);
-            long memTotal = 0;
-            long fileBytes = fileBytesFromCaller;
-            if (fileBytes == 0) {
-                if (direct) {
-                    fileBytes = DIRECT_FILE_BYTES;
-                } else {
-                    memTotal = MemTotal.read(context.host());
-                    fileBytes = Math.max(BLOCK, 2 * memTotal / BLOCK * BLOCK);
-                }
-            }
+            long memTotal = fileBytesFromCaller == 0 && !direct ? MemTotal.read(context.host()) : 0;
+            long fileBytes = fileBytes(direct, memTotal);
             plan = new DirectoryPlan(direct ? IoMode.DIRECT : IoMode.BUFFERED, directAllowed && !direct, usesTestFile() ? fileBytes : 0, memTotal,
                     store.type(), fileBytesFromCaller > 0);
             if (usesTestFile() && fileBytes > smallest) {
@@ -149,6 +143,36 @@ public abstract sealed class DirectoryWorkload implements Workload
             }
             throw e;
         }
+    }
+
+    /** The free space a benchmark leaves untouched: 256 MiB or 5% of the file system, whichever is larger. */
+    static long margin(FileStore store) throws IOException {
+        return Math.max(MARGIN_BYTES, (long) (store.getTotalSpace() * MARGIN_SHARE));
+    }
+
+    /** False when the caller chose buffered I/O even where O_DIRECT works (tests of the buffered way). */
+    final boolean directAllowed() {
+        return directAllowed;
+    }
+
+    /** Whether this workload's size depends on the O_DIRECT probe: it may use O_DIRECT and the caller gave no size. */
+    final boolean sizeDependsOnDirect() {
+        return fileBytesFromCaller == 0;
+    }
+
+    /**
+     * The bytes this workload holds at once while its trials run: its test file (1 GiB with O_DIRECT, twice {@code
+     * memTotal} without, or the caller's size) and what else it writes.
+     */
+    final long bytesHeld(boolean directWorks, long memTotal) {
+        return (usesTestFile() ? fileBytes(directAllowed && directWorks, memTotal) : 0) + otherBytes();
+    }
+
+    private long fileBytes(boolean direct, long memTotal) {
+        if (fileBytesFromCaller > 0) {
+            return fileBytesFromCaller;
+        }
+        return direct ? DIRECT_FILE_BYTES : Math.max(BLOCK, 2 * memTotal / BLOCK * BLOCK);
     }
 
     private void requireSpace(Path directory, long fileBytes, long margin, long usable) {

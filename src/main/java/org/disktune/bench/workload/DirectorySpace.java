@@ -1,0 +1,67 @@
+package org.disktune.bench.workload;
+
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.disktune.bench.Workload;
+import org.disktune.bench.WorkloadContext;
+import org.disktune.core.DisktuneException;
+
+/**
+ * The free space a directory benchmark needs, checked once before any workload writes: the runner prepares every
+ * workload before the first trial (so that trials interleave), so the test files of seq-write, rewrite, seq-read and
+ * rand-rw and a batch of small files all exist at once. Each {@link DirectoryWorkload} still checks its own share in
+ * prepare; this check is the sum, so that a file system too small for the whole run is refused up front instead of
+ * after the first workloads laid out their files.
+ *
+ * <p>The O_DIRECT probe (one aligned block in a fresh directory, removed at once) runs only when a size depends on it
+ * and the need assuming O_DIRECT (the smaller file) already fits.
+ */
+public final class DirectorySpace {
+    private DirectorySpace() {
+    }
+
+    /** Refuses with one line when the directory workloads among {@code workloads} do not fit together; others are ignored. */
+    public static void require(List<? extends Workload> workloads, WorkloadContext context) throws IOException {
+        List<DirectoryWorkload> directory = workloads.stream().filter(DirectoryWorkload.class::isInstance)
+                .map(DirectoryWorkload.class::cast).toList();
+        if (directory.isEmpty()) {
+            return;
+        }
+        Path target = context.path();
+        if (!Files.isDirectory(target)) {
+            throw DisktuneException.usage(target + " is not a directory; give a directory on the file system to benchmark");
+        }
+        FileStore store = Files.getFileStore(target);
+        long margin = DirectoryWorkload.margin(store);
+        refuseIfShort(target, directory, sum(directory, true, 0), margin, store.getUsableSpace());
+        if (directory.stream().noneMatch(DirectoryWorkload::sizeDependsOnDirect)) {
+            return;
+        }
+        boolean direct;
+        try (Scratch probe = Scratch.create(target)) {
+            direct = DirectoryWorkload.directIoWorks(probe.directory(), (int) Math.max(4096, store.getBlockSize()));
+        }
+        boolean buffered = !direct || directory.stream().anyMatch(w -> !w.directAllowed());
+        long memTotal = buffered ? MemTotal.read(context.host()) : 0;
+        refuseIfShort(target, directory, sum(directory, direct, memTotal), margin, Files.getFileStore(target).getUsableSpace());
+    }
+
+    private static long sum(List<DirectoryWorkload> workloads, boolean direct, long memTotal) {
+        return workloads.stream().mapToLong(w -> w.bytesHeld(direct, memTotal)).sum();
+    }
+
+    private static void refuseIfShort(Path target, List<DirectoryWorkload> workloads, long held, long margin, long usable) {
+        long needed = held + margin;
+        if (usable < needed) {
+            List<String> names = workloads.stream().map(Workload::name).toList();
+            throw DisktuneException.environment("not enough free space in " + target + " for the directory benchmark: "
+                    + String.join(", ", names) + " need " + DirectoryPlan.size(needed) + " at once (" + DirectoryPlan.size(held)
+                    + " of files and a " + DirectoryPlan.size(margin) + " margin), " + DirectoryPlan.size(usable) + " is free; "
+                    + "free some space, run fewer workloads with --only, or benchmark a directory on a larger file system");
+        }
+    }
+}
