@@ -22,7 +22,8 @@ import org.disktune.host.Jna;
  * does: the {@code parm=} and {@code parmtype=} entries of the module's {@code .modinfo} section (the file that
  * {@code modules.dep} names, {@code .ko}, {@code .ko.gz}, {@code .ko.xz} or {@code .ko.zst}), or of
  * {@code modules.builtin.modinfo} ({@code module.parmtype=...}) for a module built into the kernel. Modules are read
- * when first asked for, once.
+ * when first asked for, once. A module whose file is absent tells nothing; a file that is there but is no module is
+ * an error.
  */
 public final class KernelModuleParameters {
     private static final List<String> MODULE_DIRS = List.of("/lib/modules", "/usr/lib/modules");
@@ -79,27 +80,28 @@ public final class KernelModuleParameters {
         return found;
     }
 
-    private static Optional<Declared> loadable(String kernel, Path base, String module) throws IOException {
+    private Optional<Declared> loadable(String kernel, Path base, String module) throws IOException {
         Path dep = base.resolve("modules.dep");
         if (!Files.isRegularFile(dep)) {
             return Optional.empty();
         }
-        String file = null;
-        for (String line : Files.readAllLines(dep)) {
-            String path = line.split(":", 2)[0].strip();
-            String name = path.substring(path.lastIndexOf('/') + 1).replaceFirst("\\.ko(\\.(gz|xz|zst))?$", "");
-            if (ModprobeConfigParser.normalizeName(name).equals(module)) {
-                file = path;
-                break;
-            }
-        }
-        if (file == null) {
+        Optional<String> listed = Files.readAllLines(dep).stream().map(line -> line.split(":", 2)[0].strip())
+                .filter(path -> ModprobeConfigParser.normalizeName(path.substring(path.lastIndexOf('/') + 1)
+                        .replaceFirst("\\.ko(\\.(gz|xz|zst))?$", "")).equals(module))
+                .findFirst();
+        if (listed.isEmpty()) {
             return Optional.empty();
         }
-        if (file.startsWith("/") || List.of(file.split("/")).contains("..")) {
+        String file = listed.get();
+        // depmod writes paths relative to the kernel's tree; old ones (module-init-tools) wrote absolute paths into it
+        boolean inTree = MODULE_DIRS.stream().anyMatch(d -> !file.startsWith("/") || file.startsWith(d + "/" + kernel + "/"));
+        if (!inTree || List.of(file.split("/")).contains("..")) {
             throw new IOException(dep + " names " + file + ", outside the kernel's module tree; run depmod " + kernel);
         }
-        Path ko = base.resolve(file);
+        Path ko = file.startsWith("/") ? host.path(file) : base.resolve(file);
+        if (!Files.isRegularFile(ko)) {
+            return Optional.empty(); // listed but not installed: the file tells nothing
+        }
         try {
             return Optional.of(new Declared(kernel, file, types(ModinfoSection.read(decompressed(ko)))));
         } catch (IllegalArgumentException e) {

@@ -87,6 +87,16 @@ class KernelModuleParametersTest {
         assertTrue(e.getMessage().contains("outside the kernel's module tree; run depmod 6.1.0-57-amd64"), e.getMessage());
     }
 
+    @Test
+    void absolutePathsIntoTheKernelsTreeAsOldDepmodWroteThemAreRead() throws IOException {
+        Host host = debianKernels();
+        TestHosts.write(host, FULL + "/modules.dep", FULL + "/kernel/drivers/ata/sata_sil.ko: " + FULL + "/kernel/drivers/ata/libata.ko\n"
+                + "/etc/sata_nv.ko.xz:\n");
+        assertEquals(Map.of("slow_down", "int"), only(new KernelModuleParameters(host), "sata_sil").types());
+        IOException e = assertThrows(IOException.class, () -> new KernelModuleParameters(host).declared("sata_nv"));
+        assertTrue(e.getMessage().contains("names /etc/sata_nv.ko.xz, outside the kernel's module tree"), e.getMessage());
+    }
+
     private static KernelModuleParameters.Declared only(KernelModuleParameters kernel, String module) throws IOException {
         List<KernelModuleParameters.Declared> declared = kernel.declared(module);
         assertEquals(1, declared.size(), declared.toString());
