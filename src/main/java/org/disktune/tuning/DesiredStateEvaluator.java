@@ -14,7 +14,6 @@ import org.disktune.config.DesiredState;
 import org.disktune.config.DesiredStateReader;
 import org.disktune.core.Sha256;
 import org.disktune.detect.MachineReport;
-import org.disktune.modprobe.KernelModuleParameters;
 import org.disktune.modprobe.OptionValidator;
 import org.disktune.persist.UdevRulesDifference;
 import org.disktune.persist.UdevRulesGenerator;
@@ -40,7 +39,7 @@ final class DesiredStateEvaluator {
         PersistencePlanner.Steps steps = inputs.persistence(state, tuning, machine, false);
         DesiredStateInputs.requireNoErrors(steps.errors());
         return Optional.of(new DesiredStateService.Evaluation(loaded.shown(), tuning,
-                new ConfigModuleOptions(new OptionValidator(inputs.catalog(), new KernelModuleParameters(inputs.host()))).options(state.modules()), persistence(steps),
+                new ConfigModuleOptions(new OptionValidator(inputs.catalog())).options(state.modules()), persistence(steps),
                 inputs.host().live(), inputs.hdparmOverlaps(tuning)));
     }
 

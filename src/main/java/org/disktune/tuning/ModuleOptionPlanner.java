@@ -53,15 +53,18 @@ public final class ModuleOptionPlanner {
     private final DriverCatalog catalog;
     private final DisktuneModprobeFile file;
     private final ConfigModuleOptions options;
-    /** Checks against the driver table and, where they exist, the installed kernels' module files. */
+    /**
+     * The check of an option a user sets now: the driver table and, where they exist, the installed kernels' module
+     * files. Options already configured are read with the table alone, so that a kernel update cannot stop apply --boot.
+     */
     private final OptionValidator validator;
 
     public ModuleOptionPlanner(Host host, DriverCatalog catalog) {
         this.host = host;
         this.catalog = catalog;
         this.validator = new OptionValidator(catalog, new KernelModuleParameters(host));
-        this.file = new DisktuneModprobeFile(validator);
-        this.options = new ConfigModuleOptions(validator);
+        this.file = new DisktuneModprobeFile(new OptionValidator(catalog));
+        this.options = new ConfigModuleOptions(new OptionValidator(catalog));
     }
 
     public ModuleOptionPlan set(String module, String parameter, String value, String kernel) {
