@@ -12,8 +12,10 @@ import org.disktune.core.DisktuneException;
  * Checks a module option before disktune writes it. Every value is limited to plain characters
  * (a value carrying whitespace, quotes, '#', ';', '|', '&', '$', a backtick, '\', '<', '>' or any
  * other character would change the meaning of the modprobe.d line or of a shell reading it);
- * parameters of modules in the {@link DriverCatalog} must exist and match their type; unknown
- * modules are accepted with values of {@code [A-Za-z0-9_.,:=+-]} only.
+ * where the installed kernels' own module files declare the module ({@link KernelModuleParameters}), the parameter
+ * must be one of theirs and match its parmtype (and the catalogue's range where it has one); elsewhere parameters of
+ * modules in the {@link DriverCatalog} must exist and match their type; unknown modules are accepted with values of
+ * {@code [A-Za-z0-9_.,:=+-]} only.
  */
 public final class OptionValidator {
     private static final String PLAIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.,:=+-";
@@ -42,9 +44,16 @@ public final class OptionValidator {
             "disable");
 
     private final DriverCatalog catalog;
+    /** The installed kernels' module files; null checks against the catalogue alone. */
+    private final KernelModuleParameters kernel;
 
     public OptionValidator(DriverCatalog catalog) {
+        this(catalog, null);
+    }
+
+    public OptionValidator(DriverCatalog catalog, KernelModuleParameters kernel) {
         this.catalog = catalog;
+        this.kernel = kernel;
     }
 
     /** A checked option: module and parameter normalised ('-' to '_'), bools written as 1 or 0. */
@@ -63,6 +72,10 @@ public final class OptionValidator {
         if (value == null || value.isEmpty()) {
             throw DisktuneException.usage("option " + m + " " + p + " needs a value (" + p + "=VALUE)");
         }
+        List<KernelModuleParameters.Declared> declared = declared(m);
+        if (!declared.isEmpty()) {
+            return checkAgainstKernel(m, p, value, declared);
+        }
         if (!catalog.knows(m)) {
             rejectCharacters(m, p, value, PLAIN);
             return new CheckedOption(m, p, value);
@@ -71,6 +84,38 @@ public final class OptionValidator {
                 + p + "'; known parameters: " + String.join(", ", catalog.parameters(m).stream().map(DriverParameter::parameter).toList())));
         rejectCharacters(m, p, value, PLAIN + "/");
         return new CheckedOption(m, p, checkType(known, value));
+    }
+
+    private List<KernelModuleParameters.Declared> declared(String module) {
+        if (kernel == null) {
+            return List.of();
+        }
+        try {
+            return kernel.declared(module);
+        } catch (java.io.IOException e) {
+            throw DisktuneException.environment("cannot read the parameters of module " + module + ": " + e.getMessage());
+        }
+    }
+
+    /** The parameter as every installed kernel that has the module declares it; the catalogue's check on top where it has a row. */
+    private CheckedOption checkAgainstKernel(String m, String p, String value, List<KernelModuleParameters.Declared> declared) {
+        for (KernelModuleParameters.Declared d : declared) {
+            if (!d.types().containsKey(p)) {
+                throw DisktuneException.usage("module " + m + " of kernel " + d.kernel() + " has no parameter '" + p
+                        + "' (the kernel would ignore it); its parameters (" + d.file() + "): "
+                        + (d.types().isEmpty() ? "none" : String.join(", ", d.types().keySet())));
+            }
+        }
+        rejectCharacters(m, p, value, PLAIN + "/");
+        Optional<DriverParameter> known = catalog.parameter(m, p);
+        if (known.isPresent()) {
+            return new CheckedOption(m, p, checkType(known.get(), value));
+        }
+        String checked = value;
+        for (KernelModuleParameters.Declared d : declared) {
+            checked = ParmtypeCheck.check(m + "." + p, d.types().get(p), value);
+        }
+        return new CheckedOption(m, p, checked);
     }
 
     private static String checkType(DriverParameter known, String value) {

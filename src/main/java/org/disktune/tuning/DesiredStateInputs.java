@@ -11,6 +11,7 @@ import java.util.function.Function;
 import org.disktune.config.ConfigProblem;
 import org.disktune.config.DesiredState;
 import org.disktune.config.DesiredStateReader;
+import org.disktune.config.ModuleParameter;
 import org.disktune.config.ModuleSection;
 import org.disktune.config.ParsedConfig;
 import org.disktune.core.DisktuneException;
@@ -21,7 +22,9 @@ import org.disktune.detect.MachineReport;
 import org.disktune.hdparm.HdparmConfParser;
 import org.disktune.host.Host;
 import org.disktune.modprobe.DriverCatalog;
+import org.disktune.modprobe.KernelModuleParameters;
 import org.disktune.modprobe.KernelModules;
+import org.disktune.modprobe.OptionValidator;
 import org.disktune.persist.Fstab;
 import org.disktune.persist.HdparmConfBlock;
 
@@ -73,7 +76,8 @@ final class DesiredStateInputs {
     }
 
     /**
-     * Each [module NAME] section whose module the tree's kernels prove not to exist (a misspelt name), with the close one:
+     * Each [module NAME] section whose module the tree's kernels prove not to exist (a misspelt name), with the close one,
+ * and each parameter that the kernels' own module files do not declare or whose value does not fit its type:
      * refused where a user plans, applies or checks the configuration; not at boot or when a disk appears, where it would
      * stop every other setting (a kernel update that drops a module is for plan to say).
      */
@@ -83,9 +87,20 @@ final class DesiredStateInputs {
             return problems;
         }
         KernelModules modules = KernelModules.read(host);
+        OptionValidator kernelFiles = new OptionValidator(catalog, new KernelModuleParameters(host));
         for (ModuleSection section : loaded.parsed().state().modules()) {
-            modules.missing(section.module()).ifPresent(why -> problems.add(new ConfigProblem(loaded.shown(), section.line(),
-                    "[module " + section.module() + "]: " + why)));
+            Optional<String> missing = modules.missing(section.module());
+            missing.ifPresent(why -> problems.add(new ConfigProblem(loaded.shown(), section.line(), "[module " + section.module() + "]: " + why)));
+            for (ModuleParameter p : missing.isPresent() ? List.<ModuleParameter>of() : section.parameters()) {
+                try {
+                    kernelFiles.check(section.module(), p.name(), p.value());
+                } catch (DisktuneException e) {
+                    if (e.exitCode() != ExitCode.USAGE) {
+                        throw e;
+                    }
+                    problems.add(new ConfigProblem(loaded.shown(), p.line(), "[module " + section.module() + "] " + p.name() + ": " + e.getMessage()));
+                }
+            }
         }
         return problems;
     }

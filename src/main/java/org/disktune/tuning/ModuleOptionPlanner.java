@@ -22,6 +22,7 @@ import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.ModprobeConfigReader;
 import org.disktune.modprobe.ModprobeConflict;
 import org.disktune.modprobe.ModprobeConflictFinder;
+import org.disktune.modprobe.KernelModuleParameters;
 import org.disktune.modprobe.OptionValidator;
 
 /**
@@ -42,10 +43,16 @@ public final class ModuleOptionPlanner {
     private final DriverCatalog catalog;
     private final DisktuneModprobeFile file;
     private final ConfigModuleOptions options;
+    /**
+     * The check of an option a user sets now: the driver table and, where they exist, the installed kernels' module
+     * files. Options already configured are read with the table alone, so that a kernel update cannot stop apply --boot.
+     */
+    private final OptionValidator validator;
 
     public ModuleOptionPlanner(Host host, DriverCatalog catalog) {
         this.host = host;
         this.catalog = catalog;
+        this.validator = new OptionValidator(catalog, new KernelModuleParameters(host));
         this.file = new DisktuneModprobeFile(new OptionValidator(catalog));
         this.options = new ConfigModuleOptions(new OptionValidator(catalog));
     }
@@ -109,7 +116,7 @@ public final class ModuleOptionPlanner {
 
     /** The option validated, of a module the tree's kernels have (a misspelt name is refused, with the close one). */
     private OptionValidator.CheckedOption checked(String module, String parameter, String value) {
-        OptionValidator.CheckedOption option = new OptionValidator(catalog).check(module, parameter, value);
+        OptionValidator.CheckedOption option = validator.check(module, parameter, value);
         Optional<String> missing = KernelModules.read(host).missing(option.module());
         if (missing.isPresent()) {
             throw DisktuneException.usage("cannot set " + option.module() + " " + option.parameter() + " (nothing was changed): "
