@@ -107,7 +107,7 @@ public final class OptionValidator {
             }
         }
         rejectCharacters(m, p, value, PLAIN + "/");
-        Optional<DriverParameter> known = catalog.parameter(m, p);
+        var known = catalog.parameter(m, p);
         if (known.isPresent()) {
             return new CheckedOption(m, p, checkType(known.get(), value));
         }
