@@ -60,7 +60,7 @@ final class ApplyCommand implements Callable<Integer> {
             return boot ? boot(service) : device(service);
         }
         if (!bench.isEmpty() && !dryRun) {
-            org.disktune.tuning.ChangePreflight.requireRoot(session.host(), "apply --bench");
+            org.disktune.apply.ChangePreflight.requireRoot(session.host(), "apply --bench");
             for (org.disktune.bench.run.BeforeAfter.Baseline b : new org.disktune.bench.run.BeforeAfter(session.host()).baselines(bench)) {
                 session.err().println("baseline: " + b.key() + " measured as " + b.result().id() + " (disktune verify --bench compares "
                         + "after the change)");

@@ -3,8 +3,8 @@ package org.disktune.cli;
 import java.util.concurrent.Callable;
 
 import org.disktune.core.ExitCode;
-import org.disktune.tuning.InitramfsRebuildService;
-import org.disktune.tuning.RebuildResult;
+import org.disktune.initramfs.rebuild.InitramfsRebuildService;
+import org.disktune.initramfs.rebuild.RebuildResult;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -6,7 +6,7 @@ import java.util.concurrent.Callable;
 import org.disktune.apply.RollbackService;
 import org.disktune.apply.RollbackService.RollbackResult;
 import org.disktune.core.ExitCode;
-import org.disktune.tuning.ChangePreflight;
+import org.disktune.apply.ChangePreflight;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

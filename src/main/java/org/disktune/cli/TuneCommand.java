@@ -18,7 +18,7 @@ import org.disktune.bench.sweep.TunedSection;
 import org.disktune.bench.stats.Verdict;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
-import org.disktune.tuning.ChangePreflight;
+import org.disktune.apply.ChangePreflight;
 import org.disktune.tuning.DesiredStateService;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;

@@ -3,8 +3,8 @@ package org.disktune.cli;
 import java.util.concurrent.Callable;
 
 import org.disktune.core.ExitCode;
-import org.disktune.tuning.UndoService;
-import org.disktune.tuning.UndoService.UndoResult;
+import org.disktune.apply.UndoService;
+import org.disktune.apply.UndoService.UndoResult;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

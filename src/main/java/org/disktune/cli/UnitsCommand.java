@@ -14,7 +14,7 @@ import org.disktune.persist.Units;
 import org.disktune.persist.UnitsPlanner;
 import org.disktune.persist.UnitsPlanner.UnitsPlan;
 import org.disktune.persist.UnitsState;
-import org.disktune.tuning.ChangePreflight;
+import org.disktune.apply.ChangePreflight;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -14,6 +14,7 @@ import org.disktune.config.DesiredState;
 import org.disktune.core.DisktuneException;
 import org.disktune.detect.MachineReport;
 import org.disktune.host.Host;
+import org.disktune.apply.ChangePreflight;
 
 /** {@code apply --boot} (run by disktune.service) and {@code apply --device NAME} (run by the udev rule). */
 final class BootApplier {

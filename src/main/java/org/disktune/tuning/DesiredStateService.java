@@ -13,6 +13,9 @@ import org.disktune.config.DesiredStateReader;
 import org.disktune.host.Host;
 import org.disktune.modprobe.DesiredModuleOptions;
 import org.disktune.modprobe.DriverCatalog;
+import org.disktune.apply.ChangePreflight;
+import org.disktune.initramfs.rebuild.InitramfsRebuildPlanner;
+import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
 
 /**
  * Backs {@code config check|show}, {@code plan} and {@code apply}: reads the desired state (the host's
@@ -187,9 +190,9 @@ public final class DesiredStateService {
             return new ApplyResult(dryRun, planned, null, null, false);
         }
         if (planned.moduleOptionsChange()) {
-            ChangePreflight.requireGenerator(host, new InitramfsRebuildPlanner(host).target(null));
+            new InitramfsRebuildPlanner(host).target(null).requireRunnable(host);
         }
-        ChangePreflight.requirePrograms(host, planned.plan());
+        LiveSteps.requirePrograms(host, planned.plan());
         JournalEntry entry = new PlanExecutor(new InitramfsPostconditionChecker())
                 .apply(host, planned.plan(), "apply " + planned.file()).orElseThrow();
         return new ApplyResult(false, planned, entry.id(), entry.bootId(), planned.moduleOptionsChange());

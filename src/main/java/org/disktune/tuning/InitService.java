@@ -20,6 +20,7 @@ import org.disktune.detect.MachineReport;
 import org.disktune.hdparm.HdparmConfParser;
 import org.disktune.host.Host;
 import org.disktune.modprobe.DriverCatalog;
+import org.disktune.apply.ChangePreflight;
 
 /**
  * Backs {@code disktune init}: proposes a configuration from what {@code detect} finds ({@link InitProposer}) and,

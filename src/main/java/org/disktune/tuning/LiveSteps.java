@@ -3,6 +3,7 @@ package org.disktune.tuning;
 import java.util.Optional;
 
 import org.disktune.apply.Change;
+import org.disktune.apply.Plan;
 import org.disktune.apply.ChangeVisitor;
 import org.disktune.apply.DeleteFile;
 import org.disktune.apply.ProgramSetting;
@@ -12,6 +13,9 @@ import org.disktune.apply.WriteAttribute;
 import org.disktune.apply.WriteFile;
 import org.disktune.apply.WriteReadAhead;
 import org.disktune.config.Setting;
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.disktune.host.Host;
 import org.disktune.config.SettingMechanism;
 import org.disktune.config.SettingScope;
 
@@ -79,5 +83,19 @@ final class LiveSteps {
                 return Optional.empty();
             }
         });
+    }
+
+    /**
+     * Every program a setting step runs (hdparm, mount) is found, so that a plan does not change half the machine and
+     * roll back because hdparm is not installed.
+     */
+    static void requirePrograms(Host host, Plan plan) {
+        for (Change change : plan.changes()) {
+            Optional<String> program = program(change);
+            if (program.isPresent() && !host.commands().available(program.get())) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, program.get() + " is not installed, and the plan runs it ("
+                        + change.reason() + "); install it (apt-get install " + program.get() + "), then run again");
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ package org.disktune.tuning;
 import java.util.List;
 
 import org.disktune.apply.Plan;
+import org.disktune.initramfs.rebuild.RebuildTarget;
 
 /**
  * What {@code modprobe set/unset} would do: the option (normalized: module and parameter with '_',

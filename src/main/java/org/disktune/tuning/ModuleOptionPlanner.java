@@ -24,6 +24,9 @@ import org.disktune.modprobe.ModprobeConflict;
 import org.disktune.modprobe.ModprobeConflictFinder;
 import org.disktune.modprobe.KernelModuleParameters;
 import org.disktune.modprobe.OptionValidator;
+import org.disktune.initramfs.rebuild.InitramfsRebuildPlanner;
+import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
+import org.disktune.initramfs.rebuild.RebuildTarget;
 
 /**
  * Plans {@code disktune modprobe set|unset}, reading only: the new {@code /etc/modprobe.d/disktune.conf}

@@ -18,6 +18,9 @@ import org.disktune.modprobe.DriverCatalog;
 import org.disktune.modprobe.DriverParameter;
 import org.disktune.modprobe.ModuleParameterReader;
 import org.disktune.modprobe.RunningParameter;
+import org.disktune.apply.ChangePreflight;
+import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
+import org.disktune.initramfs.rebuild.RebuildTarget;
 
 /**
  * Backs {@code disktune modprobe set|unset}: plans with {@link ModuleOptionPlanner}; with
@@ -66,7 +69,7 @@ public final class ModuleOptionService {
             boolean reboot = !changed && rebootStillNeeded(planned, running, notes);
             return result(planned, dryRun, changed, plan, null, null, running, reboot, notes);
         }
-        ChangePreflight.requireGenerator(host, target);
+        target.requireRunnable(host);
         JournalEntry entry = new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, planned.plan(), "modprobe " + planned.action() + " " + planned.option())
                 .orElseThrow();
         return result(planned, false, true, plan, entry.id(), entry.bootId(), running, true, notes);

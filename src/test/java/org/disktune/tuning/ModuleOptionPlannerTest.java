@@ -17,6 +17,7 @@ import org.disktune.host.Host;
 import org.disktune.modprobe.DriverCatalog;
 import org.disktune.testing.GeneratorMachine;
 import org.junit.jupiter.api.Test;
+import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
 
 class ModuleOptionPlannerTest {
     static final String OLD_CONF = "# FILES\n#    FILES=\"/etc/modprobe.conf\"\nFILES=\"\"\n\nHOOKS=\"base udev autodetect pata scsi sata filesystems\"\n";

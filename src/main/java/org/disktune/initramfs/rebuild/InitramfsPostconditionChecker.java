@@ -1,4 +1,4 @@
-package org.disktune.tuning;
+package org.disktune.initramfs.rebuild;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +13,7 @@ import org.disktune.host.Host;
 import org.disktune.initramfs.FileCheck;
 import org.disktune.initramfs.ImageCheck;
 import org.disktune.initramfs.ImageContentVerifier;
+import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
 
 /**
  * Evaluates post-conditions on initramfs images: {@link ImageHolds} holds when every image holds each

@@ -1,4 +1,4 @@
-package org.disktune.tuning;
+package org.disktune.initramfs.rebuild;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.disktune.tuning;
+package org.disktune.initramfs.rebuild;
 
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -24,6 +24,10 @@ import org.disktune.initramfs.config.GeneratorDetection;
 import org.disktune.initramfs.config.InitramfsGeneratorDetector;
 import org.disktune.initramfs.config.InstalledKernel;
 import org.disktune.initramfs.config.MkinitcpioPreset;
+import org.disktune.initramfs.rebuild.InitramfsRebuildPlanner;
+import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
+import org.disktune.initramfs.rebuild.RebuildTarget;
+import org.disktune.initramfs.rebuild.RebuildStep;
 
 /**
  * Plans initramfs rebuilds: which generator, which command per kernel (one run per distinct
@@ -122,7 +126,7 @@ public final class InitramfsRebuildPlanner {
      * disktune's files will exist on the host when the check runs (for the check's description only:
      * the check itself compares with the host as it is then).
      */
-    Plan plan(RebuildTarget target, boolean ownFilesPresent) {
+    public Plan plan(RebuildTarget target, boolean ownFilesPresent) {
         List<Change> changes = new ArrayList<>();
         String files = String.join(", ", ImageContentVerifier.OWN_FILES);
         for (RebuildStep step : target.steps()) {

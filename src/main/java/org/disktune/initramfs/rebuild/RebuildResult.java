@@ -1,6 +1,7 @@
-package org.disktune.tuning;
+package org.disktune.initramfs.rebuild;
 
 import java.util.List;
+import org.disktune.initramfs.rebuild.RebuildResult;
 
 /**
  * The outcome of {@code initramfs rebuild} (JSON: snake_case): the generator, kernels and images,

@@ -1,4 +1,4 @@
-package org.disktune.tuning;
+package org.disktune.apply;
 
 import java.util.List;
 import java.util.Optional;
@@ -10,6 +10,8 @@ import org.disktune.apply.UndoExecutor;
 import org.disktune.apply.UndoPlan;
 import org.disktune.apply.UndoPlanner;
 import org.disktune.host.Host;
+import org.disktune.apply.ChangePreflight;
+import org.disktune.apply.UndoService;
 
 /** disktune undo: revert the newest journaled change (or show what that would restore). */
 public final class UndoService {

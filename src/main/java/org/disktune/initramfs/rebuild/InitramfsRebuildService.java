@@ -1,4 +1,4 @@
-package org.disktune.tuning;
+package org.disktune.initramfs.rebuild;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +8,13 @@ import org.disktune.apply.Plan;
 import org.disktune.apply.PlanExecutor;
 import org.disktune.apply.PlanRenderer;
 import org.disktune.host.Host;
+import org.disktune.apply.ChangePreflight;
+import org.disktune.initramfs.rebuild.InitramfsRebuildService;
+import org.disktune.initramfs.rebuild.InitramfsRebuildPlanner;
+import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
+import org.disktune.initramfs.rebuild.RebuildTarget;
+import org.disktune.initramfs.rebuild.RebuildStep;
+import org.disktune.initramfs.rebuild.RebuildResult;
 
 /**
  * Backs {@code disktune initramfs rebuild}: one run of the generator per kernel (or the one named),
@@ -35,7 +42,7 @@ public final class InitramfsRebuildService {
                 notes.add(target.program() + " is not installed in this machine's tree; the command is shown as it would run");
             }
         } else {
-            ChangePreflight.requireGenerator(host, target);
+            target.requireRunnable(host);
             JournalEntry entry = new PlanExecutor(new InitramfsPostconditionChecker()).apply(host, plan, "initramfs rebuild " + String.join(" ", target.kernels()))
                     .orElseThrow();
             journalId = entry.id();
