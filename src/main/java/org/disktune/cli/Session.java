@@ -13,7 +13,6 @@ import org.disktune.host.ChrootCommandRunner;
 import org.disktune.host.CommandRunner;
 import org.disktune.host.FileKernelLog;
 import org.disktune.host.Host;
-import org.disktune.host.KernelLogReader;
 import org.disktune.host.KernelLogSource;
 import org.disktune.host.LinuxHost;
 import org.disktune.host.LiveKernelLog;
@@ -81,19 +80,14 @@ final class Session {
 
     /** A root tree's saved boot log, /var/log/dmesg, read when a command first opens it. */
     static KernelLogSource treeKernelLog(Path root, String what) {
-        return new TreeKernelLog(RootedHost.inRoot(root, TREE_KERNEL_LOG), what);
-    }
-
-    /** A tree's /var/log/dmesg; a class, not a lambda (see Main.DefaultHosts). */
-    private record TreeKernelLog(Path dmesg, String what) implements KernelLogSource {
-        @Override
-        public KernelLogReader open() {
+        Path dmesg = RootedHost.inRoot(root, TREE_KERNEL_LOG);
+        return () -> {
             if (!Files.isRegularFile(dmesg)) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT,
                         "no kernel log for " + what + " (no " + TREE_KERNEL_LOG + " in it); give --kernel-log FILE");
             }
             return new FileKernelLog(dmesg).open();
-        }
+        };
     }
 
     void options(GlobalOptions options) {

@@ -61,7 +61,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (!bench) {
             if (!(quiet && code == ExitCode.OK)) {
-                session.output().render("verify", report, new VerifyRenderer.Of(report));
+                session.output().render("verify", report, out -> new VerifyRenderer().print(report, out));
             }
             return code.code();
         }

@@ -1,21 +1,12 @@
 package org.disktune.cli;
 
 import java.io.PrintWriter;
-import java.util.function.Consumer;
 
 import org.disktune.verify.Check;
 import org.disktune.verify.VerifyReport;
 
 /** The human view of a verify run: notes, one line per check, the summary. */
 final class VerifyRenderer {
-    /** The view of one report as {@link Output#render} takes it; a class, not a lambda (see Main.DefaultHosts). */
-    record Of(VerifyReport report) implements Consumer<PrintWriter> {
-        @Override
-        public void accept(PrintWriter out) {
-            new VerifyRenderer().print(report, out);
-        }
-    }
-
     void print(VerifyReport report, PrintWriter out) {
         for (String note : report.notes()) {
             out.println("note: " + note);
