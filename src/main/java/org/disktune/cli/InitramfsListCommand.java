@@ -16,11 +16,12 @@ import picocli.CommandLine.Parameters;
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "List what the kernel would unpack from IMAGE: path, type, mode, size, and the archive (index and compression) "
                 + "that supplies it; later archives override earlier ones. Where the kernel would stop at an error part way, "
-                + "the entries before it and the error with its offset, and exit 2.")
+                + "the entries before it and the error with its offset, and exit 2. IMAGE may be a unified kernel image "
+                + "(its .initrd section is listed, and the kernel command line of its .cmdline section shown first).")
 final class InitramfsListCommand implements Callable<Integer> {
     private final Session session;
 
-    @Parameters(index = "0", paramLabel = "IMAGE", description = "The initramfs image.")
+    @Parameters(index = "0", paramLabel = "IMAGE", description = "The initramfs image, or a unified kernel image (.efi).")
     private String image;
 
     InitramfsListCommand(Session session) {
@@ -33,6 +34,11 @@ final class InitramfsListCommand implements Callable<Integer> {
         InitramfsImageReader reader = new InitramfsImageReader(image);
         ImageListing listing = session.output().json() ? reader.list(session.treeFile(image)) : reader.listWithoutHashes(session.treeFile(image));
         session.output().render("initramfs list", listing, out -> {
+            if (listing.commandLine() != null) {
+                // a unified kernel image: the stub hands the kernel this command line
+                out.println("command line (.cmdline of the unified kernel image): " + listing.commandLine());
+                out.println();
+            }
             TableRenderer segments = new TableRenderer("ARCHIVE", "OFFSET", "COMPRESSION");
             for (ImageSegment s : listing.segments()) {
                 segments.row(s.index(), s.offset(), s.compression().kernelName());

@@ -10,9 +10,10 @@ import java.util.Optional;
  * What the kernel would leave in the root file system after unpacking an image: the archives in
  * image order, and every name once (the last archive that wrote it wins), in archive order. When the
  * kernel stops at an error part way, {@code error} names it and the entries are those before it;
- * null when the whole image unpacks.
+ * null when the whole image unpacks. For a unified kernel image, {@code commandLine} is the kernel
+ * command line of its {@code .cmdline} section (null for a plain initramfs, or a UKI without one).
  */
-public record ImageListing(List<ImageSegment> segments, List<ImageEntry> entries, ImageError error) {
+public record ImageListing(List<ImageSegment> segments, List<ImageEntry> entries, ImageError error, String commandLine) {
     /** Symlink hops allowed while resolving, as the kernel's MAXSYMLINKS. */
     private static final int MAX_SYMLINK_HOPS = 40;
 
@@ -21,9 +22,19 @@ public record ImageListing(List<ImageSegment> segments, List<ImageEntry> entries
         entries = List.copyOf(entries);
     }
 
+    /** A listing of a plain initramfs (not a unified kernel image). */
+    public ImageListing(List<ImageSegment> segments, List<ImageEntry> entries, ImageError error) {
+        this(segments, entries, error, null);
+    }
+
     /** A listing of an image the kernel unpacks completely. */
     public ImageListing(List<ImageSegment> segments, List<ImageEntry> entries) {
         this(segments, entries, null);
+    }
+
+    /** This listing with the command line of the unified kernel image it came from. */
+    ImageListing withCommandLine(String line) {
+        return new ImageListing(segments, entries, error, line);
     }
 
     /** Whether the kernel unpacks the whole image without an error. */

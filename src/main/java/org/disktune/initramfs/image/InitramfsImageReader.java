@@ -42,7 +42,7 @@ public final class InitramfsImageReader {
     public ImageListing list(Path image) {
         ListingCollector collector = new ListingCollector();
         ImageError error = new ImageScanner(image, shown).scan(collector);
-        return collector.listing(error);
+        return withCommandLine(collector.listing(error), image);
     }
 
     /**
@@ -52,7 +52,18 @@ public final class InitramfsImageReader {
     public ImageListing listWithoutHashes(Path image) {
         ListingCollector collector = new ListingCollector(false);
         ImageError error = new ImageScanner(image, shown).scan(collector);
-        return collector.listing(error);
+        return withCommandLine(collector.listing(error), image);
+    }
+
+    /** The listing with the kernel command line of a unified kernel image's .cmdline section, when it has one. */
+    private ImageListing withCommandLine(ImageListing listing, Path image) {
+        try {
+            return UnifiedKernelImage.commandLine(image).map(listing::withCommandLine).orElse(listing);
+        } catch (IOException e) {
+            String name = shown != null ? shown : String.valueOf(image.getFileName());
+            throw new DisktuneException(ExitCode.ENVIRONMENT, name + ": cannot read the command line of the unified kernel image: "
+                    + e.getMessage(), e);
+        }
     }
 
     /**

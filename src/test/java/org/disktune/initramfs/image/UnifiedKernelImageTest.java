@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
@@ -36,7 +34,7 @@ class UnifiedKernelImageTest {
         byte[] main = new CpioNewcWriter().dir(".").dir("etc").dir("etc/modprobe.d").file("etc/modprobe.d/disktune.conf", CONF)
                 .finish();
         byte[] initramfs = concat(early, compress(Compression.ZSTD, main));
-        byte[] uki = pe(List.of(".osrel", ".cmdline", ".linux", ".initrd"), List.of("ID=debian\n".getBytes(StandardCharsets.UTF_8),
+        byte[] uki = UkiImages.pe(List.of(".osrel", ".cmdline", ".linux", ".initrd"), List.of("ID=debian\n".getBytes(StandardCharsets.UTF_8),
                 "root=/dev/sda1 ro\n".getBytes(StandardCharsets.UTF_8), filled(5000, (byte) 0x90), initramfs));
         try (FileSystem fs = Jimfs.newFileSystem(Configuration.unix())) {
             Path plain = Files.write(fs.getPath("/initramfs.img"), initramfs);
@@ -55,45 +53,31 @@ class UnifiedKernelImageTest {
     }
 
     @Test
+    void theCommandLineIsTheCmdlineSectionUpToItsNulWithoutTrailingWhiteSpace() throws IOException {
+        byte[] initramfs = new CpioNewcWriter().dir("etc").file("etc/hostname", "uki\n").finish();
+        try (FileSystem fs = Jimfs.newFileSystem(Configuration.unix())) {
+            InitramfsImageReader reader = new InitramfsImageReader();
+            Path withNewline = Files.write(fs.getPath("/a.efi"), UkiImages.pe(List.of(".cmdline", ".initrd"),
+                    List.of("root=UUID=1234 ro quiet libata.force=noncq\n".getBytes(StandardCharsets.UTF_8), initramfs)));
+            Path withNul = Files.write(fs.getPath("/b.efi"), UkiImages.pe(List.of(".cmdline", ".initrd"),
+                    List.of("root=/dev/vda1 nvme_core.default_ps_max_latency_us=0\0garbage".getBytes(StandardCharsets.UTF_8), initramfs)));
+            Path without = Files.write(fs.getPath("/c.efi"), UkiImages.pe(List.of(".linux", ".initrd"), List.of(filled(700, (byte) 1), initramfs)));
+            Path plain = Files.write(fs.getPath("/initrd.img"), initramfs);
+
+            assertEquals("root=UUID=1234 ro quiet libata.force=noncq", reader.list(withNewline).commandLine());
+            assertEquals("root=/dev/vda1 nvme_core.default_ps_max_latency_us=0", reader.listWithoutHashes(withNul).commandLine());
+            assertNull(reader.list(without).commandLine());
+            assertNull(reader.list(plain).commandLine());
+            assertEquals(reader.list(plain).entries(), reader.list(withNul).entries());
+        }
+    }
+
+    @Test
     void aFileThatIsNoPeImageHasNoSection() {
         assertTrue(UnifiedKernelImage.initrd(new byte[] {'M', 'Z', 0, 0}).isEmpty());
         assertTrue(UnifiedKernelImage.initrd(filled(4096, (byte) 0)).isEmpty());
-        byte[] noInitrd = pe(List.of(".linux"), List.of(filled(100, (byte) 1)));
+        byte[] noInitrd = UkiImages.pe(List.of(".linux"), List.of(filled(100, (byte) 1)));
         assertTrue(UnifiedKernelImage.initrd(noInitrd).isEmpty());
-    }
-
-    /**
-     * A PE image as an EFI stub lays it out: DOS header with e_lfanew, "PE\0\0", the COFF header, an optional header
-     * (zeros here), the section table, then each section's data at a 512-byte file alignment, padded with 0xCC.
-     */
-    private static byte[] pe(List<String> names, List<byte[]> data) {
-        int peAt = 0x80;
-        int optional = 240;
-        int table = peAt + 24 + optional;
-        int offset = align(table + 40 * names.size());
-        int end = offset;
-        for (byte[] d : data) {
-            end = align(end + d.length);
-        }
-        ByteBuffer b = ByteBuffer.allocate(end).order(ByteOrder.LITTLE_ENDIAN);
-        b.put(0, (byte) 'M').put(1, (byte) 'Z').putInt(0x3c, peAt);
-        b.putInt(peAt, 0x00004550).putShort(peAt + 4, (short) 0x8664).putShort(peAt + 6, (short) names.size())
-                .putShort(peAt + 20, (short) optional);
-        for (int i = 0; i < names.size(); i++) {
-            int at = table + 40 * i;
-            byte[] name = Arrays.copyOf(names.get(i).getBytes(StandardCharsets.US_ASCII), 8);
-            int raw = align(data.get(i).length);
-            b.put(at, name).putInt(at + 8, data.get(i).length).putInt(at + 12, 0x1000 * (i + 1)).putInt(at + 16, raw)
-                    .putInt(at + 20, offset);
-            b.put(offset, data.get(i));
-            b.put(offset + data.get(i).length, filled(raw - data.get(i).length, (byte) 0xCC));
-            offset += raw;
-        }
-        return b.array();
-    }
-
-    private static int align(int n) {
-        return (n + 511) / 512 * 512;
     }
 
     private static byte[] filled(int n, byte value) {
