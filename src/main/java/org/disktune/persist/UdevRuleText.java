@@ -1,5 +1,6 @@
 package org.disktune.persist;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -16,6 +17,17 @@ final class UdevRuleText {
     /** A rule: its comment lines, then its lines joined by continuations. */
     static String rule(List<String> comment, List<String> lines) {
         return String.join("\n", comment) + "\n" + String.join(", \\\n  ", lines) + "\n";
+    }
+
+    /**
+     * A rule that an old udev reads only with jumps ({@link OldUdevKeys}): its comment, a rule per key in {@code skips}
+     * that jumps past it when that key matches, the rule, and the label the jumps land on.
+     */
+    static String skipping(List<String> comment, List<UdevKey> skips, List<String> lines, String label) {
+        List<String> before = new ArrayList<>(comment);
+        skips.forEach(skip -> before.add(keys(List.of(UdevKey.of("ACTION", "==", "add|change"), UdevKey.of("SUBSYSTEM", "==", "block"), skip,
+                UdevKey.of("GOTO", "=", label)))));
+        return rule(before, lines) + UdevKey.of("LABEL", "=", label).render() + "\n";
     }
 
     /** The file's header: generated from {@code file}, and the order its rules are written in. */

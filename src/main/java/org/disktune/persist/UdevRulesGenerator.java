@@ -111,7 +111,7 @@ public final class UdevRulesGenerator {
         }
 
         private String udevName() {
-            return "udev " + String.format("%03d", udev) + " of this machine";
+            return OldUdevKeys.udevName(udev);
         }
     }
 
@@ -122,12 +122,14 @@ public final class UdevRulesGenerator {
     public static final int SCSI_ID_SERIAL_SHORT = 102;
     public static final int ATA_ID_SERIAL_SHORT = 144;
 
-    private static final String BASE = "ACTION==\"add|change\", SUBSYSTEM==\"block\", ";
-
     /** The keys every rule starts with: a whole disk's add or change event, told by DEVTYPE or, before 2.6.25, by range. */
-    private static String base(Target target) {
-        return BASE + (target.devtype() ? "ENV{DEVTYPE}==\"disk\"" : "ATTR{range}==\"?*\"");
+    private static List<UdevKey> base(Target target) {
+        return List.of(UdevKey.of("ACTION", "==", "add|change"), UdevKey.of("SUBSYSTEM", "==", "block"),
+                target.devtype() ? new UdevKey("ENV", "DEVTYPE", "==", "disk") : new UdevKey("ATTR", "range", "==", "?*"));
     }
+
+    /** A [disk] rule never matches an array (see {@link org.disktune.tuning.DiskFactsBuilder}). */
+    private static final UdevKey NOT_AN_ARRAY = UdevKey.of("KERNEL", "!=", "md*|dm-*");
 
     /** The rule text of one section (or of its schedulers), where it sorts, and the section's line (which names it). */
     private record Section(Specificity rank, int line, String text) {
@@ -179,17 +181,17 @@ public final class UdevRulesGenerator {
             List<SettingValue> scheduler = bySchedulers.get(true);
             List<SettingValue> rest = bySchedulers.get(false);
             if (!scheduler.isEmpty()) {
-                diskRule(rule, expressed, scheduler, wanted, members, target, file, errors).ifPresent(schedulers::add);
+                diskRule(rule, expressed, scheduler, wanted, members, target, file, errors, unwritten).ifPresent(schedulers::add);
             }
             if (UdevSettingLines.persisted(rest)) {
-                diskRule(rule, expressed, rest, wanted, members, target, file, errors).ifPresent(disks::add);
+                diskRule(rule, expressed, rest, wanted, members, target, file, errors, unwritten).ifPresent(disks::add);
             }
         }
         for (MdRule rule : state.arrays()) {
             if (!UdevSettingLines.persisted(rule.settings())) {
                 continue;
             }
-            mdRule(rule, wanted, target, file, errors).ifPresent(arrays::add);
+            mdRule(rule, wanted, target, file, errors, unwritten).ifPresent(arrays::add);
         }
         schedulers.sort(ORDER);
         disks.sort(ORDER);
@@ -210,7 +212,8 @@ public final class UdevRulesGenerator {
 
     /** One rule of a [disk] section for {@code subset} of its settings; empty when a value is refused. */
     private static Optional<Section> diskRule(DiskRule rule, UdevMatches.Expressed expressed, List<SettingValue> subset,
-            Function<SettingValue, String> wanted, UdevMatches.MdMembers members, Target target, String file, List<ConfigProblem> errors) {
+            Function<SettingValue, String> wanted, UdevMatches.MdMembers members, Target target, String file, List<ConfigProblem> errors,
+            List<GeneratedRules.Unwritten> unwritten) {
         List<String> comment = new ArrayList<>();
         comment.add("# [" + rule.section() + "] line " + rule.line());
         for (DiskMatch m : rule.matches()) {
@@ -218,35 +221,64 @@ public final class UdevRulesGenerator {
                     + (m instanceof DiskMatch.MemberOf md ? " (its members when this file was written: "
                             + String.join(", ", members.byIdNames(md.value()).orElse(List.of())) + ")" : ""));
         }
-        List<String> lines = new ArrayList<>();
-        lines.add(base(target) + ", KERNEL!=\"md*|dm-*\"");
-        lines.add(UdevRuleText.keys(expressed.keys()));
-        Optional<List<String>> settings = UdevSettingLines.settings(subset, wanted, target, file, comment, errors);
+        List<List<UdevKey>> lines = new ArrayList<>();
+        List<UdevKey> first = new ArrayList<>(base(target));
+        first.add(NOT_AN_ARRAY);
+        lines.add(first);
+        lines.add(expressed.keys());
+        Optional<List<UdevKey>> settings = UdevSettingLines.settings(subset, wanted, target, file, comment, errors);
         if (settings.isEmpty() || settings.get().isEmpty()) {
             return Optional.empty(); // refused, or nothing this machine's udev can do for the section
         }
-        lines.addAll(settings.get());
-        String text = UdevRuleText.rule(comment, lines);
+        settings.get().forEach(k -> lines.add(List.of(k)));
         List<UdevLineLimit.Valued> values = new ArrayList<>();
         rule.matches().forEach(m -> values.add(new UdevLineLimit.Valued(m.key(), m.line(), m.value())));
         subset.forEach(v -> values.add(new UdevLineLimit.Valued(v.setting().key(), v.line(), v.written())));
-        if (UdevLineLimit.tooLong(text, lines, values, "[" + rule.section() + "]", file, errors)) {
+        String label = "disktune_" + (subset.get(0).setting() == Setting.SCHEDULER ? "scheduler_" : "disk_") + rule.line();
+        return text(comment, lines, target, label, values, rule.section(), rule.line(), file, errors, unwritten)
+                .map(text -> new Section(rule.specificity(), rule.line(), text));
+    }
+
+    /**
+     * The text of a rule, as the machine's udev reads it ({@link OldUdevKeys} before 131); empty, with the reason in
+     * {@code unwritten} or an error in {@code errors}, when it cannot be written.
+     */
+    private static Optional<String> text(List<String> comment, List<List<UdevKey>> lines, Target target, String label,
+            List<UdevLineLimit.Valued> values, String section, int line, String file, List<ConfigProblem> errors,
+            List<GeneratedRules.Unwritten> unwritten) {
+        List<UdevKey> skips = List.of();
+        if (OldUdevKeys.needed(target.udev())) {
+            OldUdevKeys.Result result = OldUdevKeys.rewrite(lines, target.udev());
+            if (result instanceof OldUdevKeys.Unwritable u) {
+                GeneratedRules.Unwritten left = new GeneratedRules.Unwritten("[" + section + "]", line, u.why());
+                if (!unwritten.contains(left)) {
+                    unwritten.add(left);
+                }
+                return Optional.empty();
+            }
+            OldUdevKeys.Written written = (OldUdevKeys.Written) result;
+            lines = written.lines();
+            skips = written.skips();
+        }
+        List<String> rendered = lines.stream().map(UdevRuleText::keys).toList();
+        String text = UdevRuleText.rule(comment, rendered);
+        if (UdevLineLimit.tooLong(text, rendered, values, "[" + section + "]", file, errors)) {
             return Optional.empty();
         }
-        return Optional.of(new Section(rule.specificity(), rule.line(), text));
+        return Optional.of(skips.isEmpty() ? text : UdevRuleText.skipping(comment, skips, rendered, label));
     }
 
     /** The rule of an [md] section; empty when it is refused or has nothing udev can do. */
     private static Optional<Section> mdRule(MdRule rule, Function<SettingValue, String> wanted, Target target, String file,
-            List<ConfigProblem> errors) {
+            List<ConfigProblem> errors, List<GeneratedRules.Unwritten> unwritten) {
         List<String> comment = new ArrayList<>();
         comment.add("# [" + rule.section() + "] line " + rule.line());
-        List<String> lines = new ArrayList<>();
+        List<List<UdevKey>> lines = new ArrayList<>();
         lines.add(base(target));
         if (rule.uuid() != null) {
             String uuid = mdadmUuid(rule.uuid());
             comment.add("#   match.uuid = " + uuid);
-            lines.add(new UdevKey("ENV", "MD_UUID", "==", uuid).render());
+            lines.add(List.of(new UdevKey("ENV", "MD_UUID", "==", uuid)));
         } else {
             if (UdevValues.unsafe(rule.label()) != null || !isMdLabel(rule.label())) {
                 errors.add(new ConfigProblem(file, rule.line(), "[" + rule.section() + "] is not a kernel array name udev can match; "
@@ -254,21 +286,19 @@ public final class UdevRulesGenerator {
                 return Optional.empty();
             }
             comment.add("#   the array named " + rule.label());
-            lines.add(UdevKey.of("KERNEL", "==", rule.label()).render());
+            lines.add(List.of(UdevKey.of("KERNEL", "==", rule.label())));
         }
-        lines.add(new UdevKey("ATTR", "md/array_state", "!=", "|clear|inactive").render());
-        Optional<List<String>> settings = UdevSettingLines.settings(rule.settings(), wanted, target, file, comment, errors);
-        if (settings.isPresent() && !settings.get().isEmpty()) {
-            lines.addAll(settings.get());
-            String text = UdevRuleText.rule(comment, lines);
-            List<UdevLineLimit.Valued> values = new ArrayList<>();
-            values.add(new UdevLineLimit.Valued("[" + rule.section() + "]", rule.line(), rule.uuid() != null ? rule.uuid() : rule.label()));
-            rule.settings().forEach(v -> values.add(new UdevLineLimit.Valued(v.setting().key(), v.line(), v.written())));
-            if (!UdevLineLimit.tooLong(text, lines, values, "[" + rule.section() + "]", file, errors)) {
-                return Optional.of(new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), text));
-            }
+        lines.add(List.of(new UdevKey("ATTR", "md/array_state", "!=", "|clear|inactive")));
+        Optional<List<UdevKey>> settings = UdevSettingLines.settings(rule.settings(), wanted, target, file, comment, errors);
+        if (settings.isEmpty() || settings.get().isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        settings.get().forEach(k -> lines.add(List.of(k)));
+        List<UdevLineLimit.Valued> values = new ArrayList<>();
+        values.add(new UdevLineLimit.Valued("[" + rule.section() + "]", rule.line(), rule.uuid() != null ? rule.uuid() : rule.label()));
+        rule.settings().forEach(v -> values.add(new UdevLineLimit.Valued(v.setting().key(), v.line(), v.written())));
+        return text(comment, lines, target, "disktune_md_" + rule.line(), values, rule.section(), rule.line(), file, errors, unwritten)
+                .map(text -> new Section(rule.uuid() != null ? Specificity.IDENTITY : Specificity.NAME, rule.line(), text));
     }
 
     /** 32 hex digits as mdadm --detail --export prints MD_UUID: four groups of 8, colon-separated. */

@@ -26,12 +26,12 @@ final class UdevSettingLines {
     }
 
     /**
-     * The ATTR and RUN lines of a section, adding a comment line per setting; empty when a value is refused, an empty list
+     * The ATTR and RUN keys of a section (one a line), adding a comment line per setting; empty when a value is refused, an empty list
      * when nothing of the section can be done by udev on {@code target}.
      */
-    static Optional<List<String>> settings(List<SettingValue> settings, Function<SettingValue, String> wanted, UdevRulesGenerator.Target target,
+    static Optional<List<UdevKey>> settings(List<SettingValue> settings, Function<SettingValue, String> wanted, UdevRulesGenerator.Target target,
             String file, List<String> comment, List<ConfigProblem> errors) {
-        List<String> lines = new ArrayList<>();
+        List<UdevKey> lines = new ArrayList<>();
         boolean hdparm = false;
         boolean refused = false;
         for (SettingValue value : settings) {
@@ -50,12 +50,12 @@ final class UdevSettingLines {
                     String sectors = Long.toString(Long.parseLong(write) * 2);
                     comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevValues.printable(value.written())
                             + " (" + sectors + " sectors by blockdev --setra: md arrays of this kernel have no queue/read_ahead_kb)");
-                    lines.add(UdevKey.of("RUN", "+=", UdevRulesGenerator.BLOCKDEV + " --setra " + sectors + " /dev/%k").render());
+                    lines.add(UdevKey.of("RUN", "+=", UdevRulesGenerator.BLOCKDEV + " --setra " + sectors + " /dev/%k"));
                     continue;
                 }
                 comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevValues.printable(value.written())
                         + (write.equals(value.written()) ? "" : " (written as " + write + ")"));
-                lines.add(new UdevKey("ATTR", value.setting().attribute().orElseThrow(), "=", write).render());
+                lines.add(new UdevKey("ATTR", value.setting().attribute().orElseThrow(), "=", write));
             } else if (mechanism == SettingMechanism.HDPARM) {
                 comment.add("#   line " + value.line() + ": " + value.setting().key() + " = " + UdevValues.printable(value.written())
                         + (target.systemdRun() ? " (hdparm, by " + UdevRulesGenerator.LAUNCHER + " apply --device)"
@@ -64,7 +64,7 @@ final class UdevSettingLines {
             }
         }
         if (hdparm) {
-            lines.add(UdevKey.of("RUN", "+=", UdevRulesGenerator.RUN).render());
+            lines.add(UdevKey.of("RUN", "+=", UdevRulesGenerator.RUN));
         }
         return refused ? Optional.empty() : Optional.of(lines);
     }

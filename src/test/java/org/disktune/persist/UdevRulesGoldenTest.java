@@ -82,7 +82,7 @@ class UdevRulesGoldenTest {
         UdevRulesFile back = new UdevRulesParser().parse(text, rules.path());
         assertEquals(List.of(), back.errors());
         assertEquals(expectedAssignments(state, wanted(plan, machine), target, left), assignments(back));
-        for (UdevRule rule : back.rules()) {
+        for (UdevRule rule : back.rules().stream().filter(r -> !jump(r)).toList()) {
             assertEquals(Optional.of(UdevKey.of("ACTION", "==", "add|change")), rule.key("ACTION", null));
             assertEquals(Optional.of(UdevKey.of("SUBSYSTEM", "==", "block")), rule.key("SUBSYSTEM", null));
             if (target.devtype()) {
@@ -145,8 +145,13 @@ class UdevRulesGoldenTest {
         return keys.isEmpty() ? Optional.empty() : Optional.of(keys);
     }
 
+    /** A jump of a udev before 131 past a rule (OldUdevKeys), or the label it lands on. */
+    private static boolean jump(UdevRule rule) {
+        return rule.key("GOTO", null).isPresent() || rule.key("LABEL", null).isPresent();
+    }
+
     private static List<List<String>> assignments(UdevRulesFile file) {
-        return file.rules().stream().map(r -> r.keys().stream().filter(k -> !k.isMatch())
+        return file.rules().stream().filter(r -> !jump(r)).map(r -> r.keys().stream().filter(k -> !k.isMatch())
                 .map(k -> k.name() + (k.attribute() == null ? "" : "{" + k.attribute() + "}") + k.operator() + k.value()).toList()).toList();
     }
 
