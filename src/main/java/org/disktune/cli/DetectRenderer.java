@@ -96,6 +96,7 @@ final class DetectRenderer {
 
         out.println();
         out.println("Init " + report.initSystem().describe());
+        out.println("Boot loader " + report.bootLoader().describe());
 
         if (!report.notes().isEmpty()) {
             out.println();

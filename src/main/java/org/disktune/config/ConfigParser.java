@@ -133,7 +133,17 @@ public final class ConfigParser {
 
         private void finishModule(SectionDraft d, List<IniEntry.Option> opts) {
             List<ModuleParameter> parameters = new ArrayList<>();
+            ModuleSection.Via via = ModuleSection.Via.AUTO;
             for (IniEntry.Option o : opts) {
+                if (o.key().equals(ModuleSection.VIA_KEY)) {
+                    switch (o.value()) {
+                        case "auto" -> via = ModuleSection.Via.AUTO;
+                        case "cmdline" -> via = ModuleSection.Via.CMDLINE;
+                        default -> problems.error(o.line(), "via = " + o.value() + " in [" + d.section() + "] is not a route; write via = cmdline "
+                                + "(the kernel command line) or via = auto (modprobe.d unless the module is built in)");
+                    }
+                    continue;
+                }
                 if (!ConfigNames.isParameterName(o.key())) {
                     problems.error(o.line(), "'" + o.key() + "' in [" + d.section() + "] is not a module parameter name; use lower-case letters, digits and _");
                     continue;
@@ -146,7 +156,7 @@ public final class ConfigParser {
                 }
             }
             if (!d.duplicate) {
-                modules.add(new ModuleSection(d.label, d.line, parameters));
+                modules.add(new ModuleSection(d.label, d.line, parameters, via));
             }
         }
 

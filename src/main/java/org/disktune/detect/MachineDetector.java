@@ -85,7 +85,7 @@ public final class MachineDetector {
                 List.of(), log.notes());
         return new MachineReport(kernel, withoutFindings.controllers(), ports, disks, arrays, mounts,
                 new FindingsAnalyzer(DriverCatalog.load(), new ModprobeConfigReader(host).read()).analyze(withoutFindings), log.notes(),
-                LoadableSchedulers.read(host, kernel), init, UdevVersion.detect(host, init));
+                LoadableSchedulers.read(host, kernel), init, UdevVersion.detect(host, init), BootLoader.detect(host));
     }
 
     /** /dev/disk/by-id names per kernel name (absent without udev). */

@@ -8,6 +8,8 @@ import java.util.List;
  * {@code queue/scheduler} loads (see {@link LoadableSchedulers}); empty when the kernel's modules.alias is not there.
  * {@code initSystem}: what boots the machine ({@link InitSystem}), which decides what can carry a setting across reboots.
  * {@code udev}: its udev's version ({@link UdevVersion}), which decides what a generated udev rule may use.
+ * {@code bootLoader}: what puts the kernel command line together ({@link BootLoader}), which decides where a parameter of
+ * a built-in module is written.
  */
 public record MachineReport(
         String kernel,
@@ -20,12 +22,21 @@ public record MachineReport(
         List<String> notes,
         List<String> loadableSchedulers,
         InitSystem initSystem,
-        UdevVersion udev) {
+        UdevVersion udev,
+        BootLoader bootLoader) {
 
     public MachineReport {
         loadableSchedulers = loadableSchedulers == null ? List.of() : List.copyOf(loadableSchedulers);
         initSystem = initSystem == null ? InitSystem.UNKNOWN : initSystem;
         udev = udev == null ? UdevVersion.UNKNOWN : udev;
+        bootLoader = bootLoader == null ? BootLoader.UNKNOWN : bootLoader;
+    }
+
+    /** A report whose boot loader is not known. */
+    public MachineReport(String kernel, List<Controller> controllers, List<AtaPort> ataPorts, List<Disk> disks, List<MdArray> mdArrays,
+            List<Mount> mounts, List<Finding> findings, List<String> notes, List<String> loadableSchedulers, InitSystem initSystem,
+            UdevVersion udev) {
+        this(kernel, controllers, ataPorts, disks, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, udev, BootLoader.UNKNOWN);
     }
 
     /** A report whose udev version is not known. */
@@ -53,6 +64,6 @@ public record MachineReport(
      */
     public MachineReport withoutEmptyDevices() {
         List<Disk> shown = disks.stream().filter(d -> d.sizeBytes() == null || d.sizeBytes() > 0).toList();
-        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, udev);
+        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, udev, bootLoader);
     }
 }

@@ -126,6 +126,15 @@ public interface Host {
         return TrustedState.ownedByRoot(this, machinePath);
     }
 
+    /**
+     * Where {@code name} is installed in this machine's tree: the first of /usr/bin, /usr/sbin, /bin and /sbin that
+     * holds a regular file of that name (what a distribution's package puts there), as a machine path.
+     */
+    default Optional<String> installedProgram(String name) {
+        return java.util.stream.Stream.of("/usr/bin/", "/usr/sbin/", "/bin/", "/sbin/").map(d -> d + name)
+                .filter(p -> Files.isRegularFile(path(p))).findFirst();
+    }
+
     /** The root directory all machine paths are resolved against. */
     Path root();
 

@@ -5,9 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -28,16 +31,19 @@ public final class KernelModules {
 
     private final Set<String> names;
     private final List<String> kernels;
+    private final Map<String, Set<String>> builtIn;
 
-    private KernelModules(Set<String> names, List<String> kernels) {
+    private KernelModules(Set<String> names, List<String> kernels, Map<String, Set<String>> builtIn) {
         this.names = names;
         this.kernels = kernels;
+        this.builtIn = builtIn;
     }
 
     /** Reads the lists of the tree; an unreadable list counts as absent. */
     public static KernelModules read(Host host) {
         Set<String> names = new TreeSet<>();
         List<String> kernels = new ArrayList<>();
+        Map<String, Set<String>> builtIn = new TreeMap<>();
         for (String dir : MODULE_DIRS) {
             for (String kernel : list(host.path(dir))) {
                 Path base = host.path(dir + "/" + kernel);
@@ -51,12 +57,14 @@ public final class KernelModules {
                 }
                 dep.forEach(l -> add(names, l.split(":", 2)[0]));
                 builtin.forEach(l -> add(names, l));
+                Set<String> own = builtIn.computeIfAbsent(kernel, k -> new TreeSet<>());
+                builtin.forEach(l -> add(own, l));
             }
         }
         List<String> loaded = lines(host.path("/proc/modules"));
         (loaded == null ? List.<String>of() : loaded).forEach(l -> add(names, l.split(" ", 2)[0]));
         list(host.path("/sys/module")).forEach(m -> add(names, m));
-        return new KernelModules(names, List.copyOf(kernels));
+        return new KernelModules(names, List.copyOf(kernels), builtIn);
     }
 
     /**
@@ -72,6 +80,17 @@ public final class KernelModules {
         return Optional.of("no module " + m + " in modules.dep or modules.builtin of kernel" + (kernels.size() > 1 ? "s " : " ")
                 + String.join(", ", kernels) + ", and none is loaded; "
                 + Spelling.closest(m, names).map(n -> "did you mean " + n + "?").orElse("check the name with lsmod or modinfo"));
+    }
+
+    /**
+     * For each installed kernel whose lists tell (in version order), whether its modules.builtin lists {@code module}:
+     * true where it is built in, false where it is not (loadable, or absent).
+     */
+    public Map<String, Boolean> builtIn(String module) {
+        String m = ModprobeConfigParser.normalizeName(module);
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        builtIn.forEach((kernel, modules) -> out.put(kernel, modules.contains(m)));
+        return out;
     }
 
     /**

@@ -55,12 +55,17 @@ final class ConfigModuleOptions {
 
     /** The validated options of the configuration's [module] sections; a broken configuration is a USAGE error. */
     DesiredModuleOptions options(byte[] config, String configName) {
+        return options(sections(config, configName));
+    }
+
+    /** The configuration's [module] sections; a broken configuration is a USAGE error. */
+    List<ModuleSection> sections(byte[] config, String configName) {
         ParsedConfig parsed = new ConfigParser().parse(config, configName);
         if (!parsed.ok()) {
             throw DisktuneException.usage(parsed.errors().get(0) + (parsed.errors().size() > 1
                     ? " (" + (parsed.errors().size() - 1) + " more; run disktune config check)" : ""));
         }
-        return options(parsed.state().modules());
+        return parsed.state().modules();
     }
 
     DesiredModuleOptions options(List<ModuleSection> sections) {

@@ -11,7 +11,9 @@ import org.disktune.apply.WriteFile;
 import org.disktune.config.DesiredState;
 import org.disktune.config.DesiredStateReader;
 import org.disktune.detect.MachineReport;
-import org.disktune.modprobe.DesiredModuleOptions;
+import org.disktune.boot.CommandLinePlanner;
+import org.disktune.config.ModuleSection;
+import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.DisktuneModprobeFile;
 import org.disktune.modprobe.OptionValidator;
 
@@ -44,7 +46,7 @@ final class DesiredPlanMaker {
         notes.addAll(persistence.notes());
         inputs.hdparmOverlaps(tuning).forEach(o -> notes.add("hdparm.conf: " + o.message()));
         List<Change> changes = new ArrayList<>();
-        DesiredModuleOptions wanted = moduleOptions(loaded, state, changes, notes);
+        ModuleRouter.Routed routed = moduleOptions(loaded, state, changes, notes);
         changes.addAll(persistence.files());
         List<Change> live = new ArrayList<>(tuning.changes());
         live.addAll(persistence.live());
@@ -55,37 +57,40 @@ final class DesiredPlanMaker {
         } else {
             atNextBoot = new Plan(live);
         }
-        Optional<ModuleOptionPlan> modules = new ModuleOptionPlanner(inputs.host(), inputs.catalog()).options(wanted, null);
+        Optional<ModuleOptionPlan> modules = new ModuleOptionPlanner(inputs.host(), inputs.catalog()).options(routed.modprobe(), null);
         modules.ifPresent(m -> notes.addAll(m.notes()));
         boolean moduleChange = modules.isPresent() && !modules.get().plan().isEmpty();
-        Plan plan = new Plan(changes).then(modules.map(ModuleOptionPlan::plan).orElse(Plan.empty()));
+        CommandLinePlanner.CommandLinePlan commandLine = new CommandLinePlanner(inputs.host()).plan(routed.commandLine());
+        Plan plan = new Plan(changes).then(modules.map(ModuleOptionPlan::plan).orElse(Plan.empty())).then(commandLine.plan());
         PlanRenderer renderer = new PlanRenderer();
         return new DesiredStateService.DesiredPlan(loaded.shown(), plan, renderer.render(plan), moduleChange, tuning.settings(),
-                atNextBoot, renderer.render(atNextBoot), tuning.absent(), state.warnings(), notes);
+                atNextBoot, renderer.render(atNextBoot), tuning.absent(), state.warnings(), notes, routed.routes(), commandLine);
     }
 
     /**
      * The module options the configuration wants. A modprobe.d file disktune wrote before a configuration existed has
      * its options taken into the host's configuration (a change added to changes); with --config they are replaced.
      */
-    private DesiredModuleOptions moduleOptions(DesiredStateInputs.Loaded loaded, DesiredState state, List<Change> changes,
+    private ModuleRouter.Routed moduleOptions(DesiredStateInputs.Loaded loaded, DesiredState state, List<Change> changes,
             List<String> notes) {
-        ConfigModuleOptions options = new ConfigModuleOptions(new OptionValidator(inputs.catalog()));
+        OptionValidator validator = new OptionValidator(inputs.catalog());
+        ConfigModuleOptions options = new ConfigModuleOptions(validator);
+        ModuleRouter router = new ModuleRouter(KernelModules.read(inputs.host()), validator);
         byte[] modprobe = inputs.read(DisktuneModprobeFile.PATH);
-        DesiredModuleOptions wanted = options.options(state.modules());
+        List<ModuleSection> sections = state.modules();
         if (modprobe != null && DisktuneModprobeFile.writtenBeforeConfiguration(modprobe)) {
             if (inputs.location().isHostDefault()) {
                 byte[] taken = options.takeInEarlierFile(loaded.bytes(), loaded.shown(), modprobe, notes);
                 if (taken != loaded.bytes()) {
                     changes.add(new WriteFile(DesiredStateReader.PATH, loaded.bytes(), taken,
                             "take the options of the earlier " + DisktuneModprobeFile.PATH + " into " + DesiredStateReader.PATH));
-                    wanted = options.options(taken, loaded.shown());
+                    sections = options.sections(taken, loaded.shown());
                 }
             } else {
                 notes.add(DisktuneModprobeFile.PATH + " was written before a configuration existed; with --config its options are "
                         + "replaced by those of " + loaded.shown());
             }
         }
-        return wanted;
+        return router.route(sections);
     }
 }

@@ -14,6 +14,7 @@ import org.disktune.config.DesiredState;
 import org.disktune.config.DesiredStateReader;
 import org.disktune.core.Sha256;
 import org.disktune.detect.MachineReport;
+import org.disktune.modprobe.KernelModules;
 import org.disktune.modprobe.OptionValidator;
 import org.disktune.persist.UdevRulesDifference;
 import org.disktune.persist.UdevRulesGenerator;
@@ -38,9 +39,10 @@ final class DesiredStateEvaluator {
         DesiredStateInputs.requireNoErrors(tuning.errors());
         PersistencePlanner.Steps steps = inputs.persistence(state, tuning, machine, false);
         DesiredStateInputs.requireNoErrors(steps.errors());
-        return Optional.of(new DesiredStateService.Evaluation(loaded.shown(), tuning,
-                new ConfigModuleOptions(new OptionValidator(inputs.catalog())).options(state.modules()), persistence(steps),
-                inputs.host().live(), inputs.hdparmOverlaps(tuning)));
+        ModuleRouter.Routed routed = new ModuleRouter(KernelModules.read(inputs.host()), new OptionValidator(inputs.catalog()))
+                .route(state.modules());
+        return Optional.of(new DesiredStateService.Evaluation(loaded.shown(), tuning, routed.modprobe(), persistence(steps),
+                inputs.host().live(), inputs.hdparmOverlaps(tuning), routed.commandLine()));
     }
 
     private DesiredStateService.Persistence persistence(PersistencePlanner.Steps steps) {

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 import org.disktune.apply.JournalEntry;
+import org.disktune.boot.CommandLinePlanner;
+import org.disktune.boot.KernelParameter;
 import org.disktune.apply.Plan;
 import org.disktune.apply.PlanExecutor;
 import org.disktune.apply.PostconditionChecker;
@@ -77,11 +79,15 @@ public final class DesiredStateService {
      * What {@code plan} shows and {@code apply} executes: the plan (data) and its rendering, whether the module options
      * change (a reboot), and {@code atNextBoot}: on a tree that is not the running machine (--root, --sample) the live
      * steps (sysfs writes, hdparm, remounts, udev reloads) that the written udev rules, fstab and boot unit make at
-     * its next boot; empty on the live machine, where they are part of {@code plan}.
+     * its next boot; empty on the live machine, where they are part of {@code plan}. {@code routes}: where each
+     * {@code [module]} parameter goes (modprobe.d or the kernel command line) and why; {@code commandLine}: the boot
+     * loader and the steps for the kernel command line.
      */
     public record DesiredPlan(String file, Plan plan, String rendered, boolean moduleOptionsChange, List<EffectiveSetting> settings,
-            Plan atNextBoot, String atNextBootRendered, List<String> absent, List<ConfigProblem> warnings, List<String> notes) {
+            Plan atNextBoot, String atNextBootRendered, List<String> absent, List<ConfigProblem> warnings, List<String> notes,
+            List<ModuleRoute> routes, CommandLinePlanner.CommandLinePlan commandLine) {
         public DesiredPlan {
+            routes = List.copyOf(routes);
             settings = List.copyOf(settings);
             absent = List.copyOf(absent);
             warnings = List.copyOf(warnings);
@@ -99,12 +105,14 @@ public final class DesiredStateService {
     /**
      * The desired state evaluated on this machine, for verify: the file, its settings with their values now
      * (from {@link DesiredStatePlanner}) and its module options; empty when the host has no configuration and no
-     * --config was given. A configuration with problems is a USAGE error.
+     * --config was given. A configuration with problems is a USAGE error. {@code modules}: the options for modprobe.d;
+     * {@code commandLine}: the parameters for the kernel command line (of built-in modules, or via = cmdline).
      */
     public record Evaluation(String file, TuningPlan tuning, DesiredModuleOptions modules, Persistence persistence, boolean live,
-            List<HdparmConfOverlap.Overlap> hdparmOverlaps) {
+            List<HdparmConfOverlap.Overlap> hdparmOverlaps, List<KernelParameter> commandLine) {
         public Evaluation {
             hdparmOverlaps = List.copyOf(hdparmOverlaps);
+            commandLine = List.copyOf(commandLine);
         }
     }
 
@@ -192,9 +200,10 @@ public final class DesiredStateService {
         if (planned.moduleOptionsChange()) {
             new InitramfsRebuildPlanner(host).target(null).requireRunnable(host);
         }
+        new CommandLinePlanner(host).requireRunnable(planned.commandLine());
         LiveSteps.requirePrograms(host, planned.plan());
         JournalEntry entry = new PlanExecutor(new InitramfsPostconditionChecker())
                 .apply(host, planned.plan(), "apply " + planned.file()).orElseThrow();
-        return new ApplyResult(false, planned, entry.id(), entry.bootId(), planned.moduleOptionsChange());
+        return new ApplyResult(false, planned, entry.id(), entry.bootId(), planned.moduleOptionsChange() || !planned.commandLine().plan().isEmpty());
     }
 }

@@ -11,6 +11,7 @@ import org.disktune.apply.DeleteFile;
 import org.disktune.apply.Plan;
 import org.disktune.apply.WriteFile;
 import org.disktune.config.DesiredStateReader;
+import org.disktune.config.ModuleSection;
 import org.disktune.config.ModuleSectionEditor;
 import org.disktune.core.DisktuneException;
 import org.disktune.host.Host;
@@ -82,7 +83,7 @@ public final class ModuleOptionPlanner {
         Current current = current();
         byte[] edited = options.editor().set(current.base(), option.module(), option.parameter(), option.value());
         String what = "set " + option.module() + " " + option.parameter() + "=" + option.value();
-        byte[] wanted = file.render(options.options(edited, CONFIG));
+        byte[] wanted = file.render(modprobeOptions(edited));
         Plan modprobe = Arrays.equals(current.modprobe(), wanted) ? Plan.empty()
                 : Plan.of(new WriteFile(PATH, current.modprobe(), wanted, what + " in the module options disktune owns"));
         return configEdit(current.config(), edited, what).then(modprobe);
@@ -97,7 +98,7 @@ public final class ModuleOptionPlanner {
         Current current = current();
         byte[] edited = current.base() == null ? null : options.editor().unset(current.base(), names.module(), names.parameter());
         String what = "remove " + names.module() + " " + names.parameter();
-        DesiredModuleOptions desired = edited == null ? DesiredModuleOptions.none() : options.options(edited, CONFIG);
+        DesiredModuleOptions desired = edited == null ? DesiredModuleOptions.none() : modprobeOptions(edited);
         byte[] wanted = desired.isEmpty() ? null : file.render(desired);
         Plan modprobe = Plan.empty();
         if (wanted != null && !Arrays.equals(current.modprobe(), wanted)) {
@@ -117,15 +118,35 @@ public final class ModuleOptionPlanner {
         return new ModuleOptionPlan("unset", names.module(), names.parameter(), null, plan, target, current.notes());
     }
 
-    /** The option validated, of a module the tree's kernels have (a misspelt name is refused, with the close one). */
+    /**
+     * The option validated, of a module the tree's kernels have (a misspelt name is refused, with the close one), whose
+     * parameters go to modprobe.d: a module built into a kernel, or a section with via = cmdline, is refused with the
+     * section of the configuration that puts it on the kernel command line.
+     */
     private OptionValidator.CheckedOption checked(String module, String parameter, String value) {
         OptionValidator.CheckedOption option = validator.check(module, parameter, value);
-        Optional<String> missing = KernelModules.read(host).missing(option.module());
+        KernelModules kernels = KernelModules.read(host);
+        Optional<String> missing = kernels.missing(option.module());
         if (missing.isPresent()) {
             throw DisktuneException.usage("cannot set " + option.module() + " " + option.parameter() + " (nothing was changed): "
                     + missing.get());
         }
+        byte[] config = read(CONFIG);
+        List<ModuleSection> sections = config == null ? List.of() : options.sections(config, CONFIG);
+        ModuleSection section = sections.stream().filter(s -> s.module().equals(option.module())).findFirst()
+                .orElse(new ModuleSection(option.module(), 0, List.of()));
+        String why = new ModuleRouter(kernels, validator).commandLineReason(section);
+        if (why != null) {
+            throw DisktuneException.usage("cannot set " + option.module() + " " + option.parameter() + " in modprobe.d (nothing was changed): "
+                    + why + "; put " + option.parameter() + " = " + option.value() + " under [module " + option.module() + "] in " + CONFIG
+                    + " and run disktune apply, which puts it on the kernel command line");
+        }
         return option;
+    }
+
+    /** The options of a configuration that go to modprobe.d (not those routed to the kernel command line). */
+    private DesiredModuleOptions modprobeOptions(byte[] config) {
+        return new ModuleRouter(KernelModules.read(host), new OptionValidator(catalog)).route(options.sections(config, CONFIG)).modprobe();
     }
 
     /** The configuration and modprobe file as read, and the configuration with an earlier modprobe file taken in. */
@@ -144,7 +165,7 @@ public final class ModuleOptionPlanner {
 
     /** The configuration edit, then the modprobe file rendered from the edited configuration, its generator and rebuilds. */
     private Plan edit(Current current, byte[] edited, RebuildTarget target, String what) {
-        DesiredModuleOptions desired = edited == null ? DesiredModuleOptions.none() : options.options(edited, CONFIG);
+        DesiredModuleOptions desired = edited == null ? DesiredModuleOptions.none() : modprobeOptions(edited);
         return configEdit(current.config(), edited, what)
                 .then(plan(current.modprobe(), desired.isEmpty() ? null : file.render(desired), target, what, current.notes()));
     }

@@ -29,8 +29,6 @@ public final class InitramfsGeneratorDetector {
     public static final String MKINITCPIO_CONF_D = "/etc/mkinitcpio.conf.d";
     public static final String MKINITCPIO_PRESETS = "/etc/mkinitcpio.d";
     public static final String INITRAMFS_TOOLS_CONF = "/etc/initramfs-tools/initramfs.conf";
-    private static final List<String> BIN_DIRS = List.of("/usr/bin", "/usr/sbin", "/bin", "/sbin");
-
     /** Compiled when a mkinitcpio program is found. */
     private static final class Patterns {
         static final Pattern MKINITCPIO_VERSION = Pattern.compile("(?m)^declare -r version=['\"]?([0-9][^'\"\\s]*)");
@@ -187,11 +185,7 @@ public final class InitramfsGeneratorDetector {
     }
 
     private String program(String name) {
-        List<String> paths = new ArrayList<>();
-        for (String d : BIN_DIRS) {
-            paths.add(d + "/" + name);
-        }
-        return firstExisting(paths);
+        return host.installedProgram(name).orElse(null);
     }
 
     private String firstExisting(List<String> paths) {

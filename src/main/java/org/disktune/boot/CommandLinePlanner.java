@@ -1,0 +1,159 @@
+package org.disktune.boot;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import org.disktune.apply.Change;
+import org.disktune.apply.DeleteFile;
+import org.disktune.apply.Plan;
+import org.disktune.apply.RunProgram;
+import org.disktune.apply.WriteFile;
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+import org.disktune.detect.BootLoader;
+import org.disktune.detect.MountTableParser;
+import org.disktune.host.Host;
+
+/**
+ * Plans the kernel command line parameters disktune owns, reading only: the boot loader's writer ({@link CommandLineWriter},
+ * chosen by {@link BootLoader}), its file from what it holds to {@code wanted} (deleted when nothing is wanted), then the
+ * program that regenerates the boot loader's configuration, whose output is backed up first and put back when it
+ * fails. When the file already holds {@code wanted} but the generated configuration lacks a parameter (a run that
+ * failed, a hand edit), only the program runs again. Nothing wanted and no file: an empty plan, whatever the boot loader.
+ */
+public final class CommandLinePlanner {
+    private final Host host;
+
+    public CommandLinePlanner(Host host) {
+        this.host = host;
+    }
+
+    /**
+     * What the boot loader is, the writer used for it (null when nothing is to be written), the plan, and whether it runs
+     * the boot loader's program.
+     */
+    public record CommandLinePlan(BootLoader bootLoader, CommandLineWriter writer, Plan plan, boolean regenerates) {
+    }
+
+    public CommandLinePlan plan(List<KernelParameter> wanted) {
+        BootLoader loader = BootLoader.detect(host);
+        CommandLineWriter writer = writer(loader).orElse(null);
+        byte[] current = writer == null ? read(GrubDropIn.PATH) : read(writer.file());
+        if (wanted.isEmpty() && current == null) {
+            return new CommandLinePlan(loader, writer, Plan.empty(), false);
+        }
+        if (writer == null) {
+            throw unsupported(loader, wanted);
+        }
+        String words = wanted.stream().map(KernelParameter::render).collect(Collectors.joining(" "));
+        List<Change> changes = new ArrayList<>();
+        byte[] bytes = wanted.isEmpty() ? null : writer.render(wanted);
+        if (bytes == null) {
+            changes.add(new DeleteFile(writer.file(), current, "no kernel command line parameter is left, so disktune's "
+                    + writer.file() + " goes"));
+        } else if (!Arrays.equals(current, bytes)) {
+            changes.add(new WriteFile(writer.file(), current, bytes, "put " + words + " on the kernel command line of every entry"));
+        }
+        if (changes.isEmpty() && generatedHolds(writer, wanted)) {
+            return new CommandLinePlan(loader, writer, Plan.empty(), false);
+        }
+        changes.add(new RunProgram(writer.regenerate(), "regenerate " + String.join(" and ", writer.regenerated())
+                + (changes.isEmpty() ? ": it lacks " + words : " from the new kernel command line"), writer.regenerated()));
+        return new CommandLinePlan(loader, writer, new Plan(changes), true);
+    }
+
+    /**
+     * The plan's program can run: the tree is the running machine (or its runner reaches the tree), the program is
+     * installed and on the PATH, and the file system of its output is not mounted read-only. ENVIRONMENT otherwise,
+     * before anything is changed.
+     */
+    public void requireRunnable(CommandLinePlan planned) {
+        if (!planned.regenerates()) {
+            return;
+        }
+        CommandLineWriter writer = planned.writer();
+        String program = writer.regenerate().get(0);
+        if (!host.live() && !host.commands().available(program)) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "will not run " + program + " on a --root or --sample machine: it would "
+                    + "regenerate this machine's boot configuration, not the tree's; add --dry-run to see the changes");
+        }
+        if (planned.bootLoader().program() == null || !host.commands().available(program)) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, program + " is not installed or not on the PATH although "
+                    + BootLoader.GRUB_DEFAULT + " is; install the " + writer.packageName() + " package (nothing was changed)");
+        }
+        for (String output : writer.regenerated()) {
+            readOnlyMount(output).ifPresent(mount -> {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, mount + " is mounted read-only, so " + program + " cannot write "
+                        + output + "; remount it read-write (mount -o remount,rw " + mount + ") and run again (nothing was changed)");
+            });
+        }
+    }
+
+    private static Optional<CommandLineWriter> writer(BootLoader loader) {
+        return switch (loader.kind()) {
+            case GRUB_DEBIAN -> Optional.of(CommandLineWriter.grubDebian());
+            case GRUB_BLS, SYSTEMD_BOOT, GRUB, UNKNOWN -> Optional.empty();
+        };
+    }
+
+    private static DisktuneException unsupported(BootLoader loader, List<KernelParameter> wanted) {
+        String words = wanted.isEmpty() ? "disktune's kernel command line parameters"
+                : wanted.stream().map(KernelParameter::render).collect(Collectors.joining(" "));
+        if (loader.kind() == BootLoader.Kind.UNKNOWN) {
+            return new DisktuneException(ExitCode.ENVIRONMENT, "no boot loader found (" + loader.evidence() + "), so " + words
+                    + " cannot go on the kernel command line; add it to your boot loader's configuration by hand and remove the "
+                    + "parameter from /etc/disktune/disktune.conf (nothing was changed)");
+        }
+        return new DisktuneException(ExitCode.ENVIRONMENT, "boot loader " + loader.describe() + " is not one disktune writes the kernel "
+                + "command line for (only grub-debian, update-grub); add " + words + " to its configuration by hand and remove the "
+                + "parameter from /etc/disktune/disktune.conf (nothing was changed)");
+    }
+
+    /** True when every generated file holds each parameter, or cannot be read (a tree without them: nothing to tell). */
+    private boolean generatedHolds(CommandLineWriter writer, List<KernelParameter> wanted) {
+        for (String generated : writer.regenerated()) {
+            byte[] bytes = read(generated);
+            if (bytes != null) {
+                String text = new String(bytes, StandardCharsets.UTF_8);
+                if (wanted.stream().anyMatch(p -> !text.contains(p.render()))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The mount point, from /proc/mounts, of the file system holding {@code machinePath}, when it is mounted read-only. */
+    private Optional<String> readOnlyMount(String machinePath) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(host.path("/proc/mounts"));
+        } catch (IOException e) {
+            return Optional.empty(); // no mount table: the write itself will tell
+        }
+        return new MountTableParser().parseMounts(lines).stream()
+                .filter(m -> machinePath.startsWith(m.mountPoint().endsWith("/") ? m.mountPoint() : m.mountPoint() + "/"))
+                .max(Comparator.comparingInt(m -> m.mountPoint().length()))
+                .filter(m -> m.options().contains("ro")).map(MountTableParser.Entry::mountPoint);
+    }
+
+    private byte[] read(String machinePath) {
+        Path p = host.path(machinePath);
+        try {
+            if (Files.isDirectory(p)) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, machinePath + " is a directory; move it away so that disktune can write the file");
+            }
+            return Files.exists(p) ? Files.readAllBytes(p) : null;
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + machinePath + ": " + e.getMessage() + "; run as root", e);
+        }
+    }
+}
