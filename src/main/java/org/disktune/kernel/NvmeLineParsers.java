@@ -22,10 +22,10 @@ final class NvmeLineParsers {
         static final Pattern PCI_FUNCTION = Pattern.compile("^pci function (" + PCI + ")$");
         /**
          * nvme_timeout: {@code I/O %d QID %d timeout, ...} (to 6.1), {@code I/O %d (%s) QID %d ...} (6.2),
-         * {@code I/O tag %d (%04x) opcode %#x (%s) QID %d ...} (6.5 on), with anything after (6.10's {@code req_op:READ(0) size:4096}).
+         * {@code I/O tag %d (%04x) opcode %#x (%s) QID %d ...} (later kernels), then the request of an abort ({@code req_op:READ(0) size:4096}).
          */
         static final Pattern TIMEOUT = Pattern.compile("^I/O (?:tag )?(\\d{1,10}) (?:\\([0-9a-f]{1,8}\\) )?(?:opcode (?:0x)?[0-9a-f]{1,8} )?"
-                + "(?:\\([^()]{0,40}\\) )?QID (\\d{1,6}) timeout, (aborting|reset controller|disable controller|completion polled)(?: .*)?$");
+                + "(?:\\([^()]{0,40}\\) )?QID (\\d{1,6}) timeout, (aborting|reset controller|disable controller|completion polled)(?: req_op:.*)?$");
         static final Pattern CONTROLLER_DOWN = Pattern.compile("^controller is down; will reset: CSTS=0x([0-9a-f]{1,8}), PCI_STATUS.*$");
         static final Pattern NOT_READY = Pattern.compile("^Device not ready; aborting (\\w{1,20})(?:, CSTS=0x([0-9a-f]{1,8}))?$");
         static final Pattern RESET_FAILED = Pattern.compile("^(?:Removing after probe failure|Disabling device after reset failure)"
