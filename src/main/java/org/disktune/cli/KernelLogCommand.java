@@ -14,11 +14,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** disktune kernel-log: what the kernel printed about each ATA and IDE disk at probe. */
+/** disktune kernel-log: what the kernel printed about each ATA and IDE disk at probe, and each NVMe controller's trouble. */
 @Command(name = "kernel-log", mixinStandardHelpOptions = true,
         description = "Show what the kernel log says about each ATA device (model, firmware, sectors, LBA mode, NCQ state "
                 + "and depth, forced settings, link speed, transfer mode) and each legacy IDE drive, with the block device "
-                + "it became. Reads the live log (/dev/kmsg, klogctl, journalctl -k -b), FILE, or a root tree's "
+                + "it became, and each NVMe controller with its trouble (command timeouts, resets, a controller lost, a failed APST feature). Reads the live log (/dev/kmsg, klogctl, journalctl -k -b), FILE, or a root tree's "
                 + "/var/log/dmesg; a log of several boots is cut to the last one. Reading a file never needs root. A file that is not a "
                 + "kernel log (no line in a kernel log's form, most lines not text) is exit 2.")
 final class KernelLogCommand implements Callable<Integer> {

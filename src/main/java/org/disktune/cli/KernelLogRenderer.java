@@ -7,12 +7,17 @@ import java.util.List;
 import org.disktune.kernel.AtaDeviceLog;
 import org.disktune.kernel.ControllerLog;
 import org.disktune.kernel.IdeDiskLog;
+import org.disktune.kernel.NvmeControllerLog;
+import org.disktune.kernel.NvmeTrouble;
 import org.disktune.verify.AtaDeviceFacts;
 import org.disktune.verify.BootFacts;
 import org.disktune.verify.KernelLogFacts;
 import org.disktune.verify.NcqText;
 
-/** The human view of a kernel log: its source and notes, then per boot the controllers' modes, ATA devices and IDE drives. */
+/**
+ * The human view of a kernel log: its source and notes, then per boot the controllers' modes, ATA devices, IDE drives,
+ * and NVMe controllers with their trouble lines.
+ */
 final class KernelLogRenderer {
     void print(KernelLogFacts facts, PrintWriter out) {
         out.println("Kernel log " + facts.source() + ": " + facts.linesRead() + " kernel lines, "
@@ -49,9 +54,26 @@ final class KernelLogRenderer {
                 }
                 t.print(out);
             }
+            nvme(boot.nvmeControllers(), out);
             if (boot.noDisks()) {
                 out.println("No ATA device and no IDE drive in the kernel log"
                         + (boot.complete() ? "." : " (the log does not reach back to the boot's probe)."));
+            }
+        }
+    }
+
+    private static void nvme(List<NvmeControllerLog> controllers, PrintWriter out) {
+        if (controllers.isEmpty()) {
+            return;
+        }
+        TableRenderer t = new TableRenderer("NVME", "PCI", "TROUBLE");
+        controllers.forEach(c -> t.row(c.name(), c.pciAddress(), c.troubleLines() == 0 ? "none"
+                : c.troubleLines() + (c.troubleLines() == 1 ? " line: " : " lines: ")
+                        + String.join(", ", c.trouble().stream().map(x -> x.kind().name().toLowerCase(java.util.Locale.ROOT)).distinct().toList())));
+        t.print(out);
+        for (NvmeControllerLog c : controllers) {
+            for (NvmeTrouble line : c.trouble()) {
+                out.println("  " + line.message());
             }
         }
     }

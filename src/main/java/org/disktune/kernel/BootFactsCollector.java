@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * Collects the disk facts of one boot from its kernel messages, line by line: the kernel's version and command line
  * and the controllers here, each bus in its own collector ({@link AtaBootFacts}, {@link ScsiBootFacts},
- * {@link IdeBootFacts}). Memory stays bounded: only facts are kept, never lines, and the number of devices, ports and
+ * {@link IdeBootFacts}, {@link NvmeBootFacts}). Memory stays bounded: only facts are kept, never lines, and the number of devices, ports and
  * lines per device is capped ({@link FactLimits}).
  */
 final class BootFactsCollector {
@@ -19,6 +19,7 @@ final class BootFactsCollector {
     private final AtaBootFacts ata = new AtaBootFacts(limits);
     private final ScsiBootFacts scsi = new ScsiBootFacts(limits);
     private final IdeBootFacts ide = new IdeBootFacts(limits);
+    private final NvmeBootFacts nvme = new NvmeBootFacts(limits);
     private String kernelVersion;
     private String commandLine;
     private String startedAt;
@@ -35,7 +36,7 @@ final class BootFactsCollector {
 
     /** The prefixes (of the stripped message) under which {@link #accept} looks further; it ignores any other. */
     private static final byte[][] USED_PREFIXES = ascii("ata", "hd", "ide", "scsi", "sd ", "SCSI device ", "Linux version ",
-            "ahci", "pata_", "sata_", "pdc_adma", "acard-ahci");
+            "ahci", "pata_", "sata_", "pdc_adma", "acard-ahci", "nvme ");
     private static final byte[] COMMAND_LINE_KEY = KernelLogLineNormalizer.ascii("ommand line");
     private static final byte[] VENDOR_KEY = KernelLogLineNormalizer.ascii("Vendor");
 
@@ -104,6 +105,8 @@ final class BootFactsCollector {
             ide.biosSettings(msg);
         } else if (msg.startsWith("scsi") || msg.startsWith("sd ") || msg.startsWith("SCSI device ")) {
             scsi.accept(msg);
+        } else if (msg.startsWith("nvme ") && nvme.accept(msg)) {
+            return;
         } else if (msg.startsWith("Linux version ")) {
             if ((g = ScsiIdeLineParsers.version(msg)) != null) {
                 kernelVersion = g[0];
@@ -145,7 +148,7 @@ final class BootFactsCollector {
     KernelBoot toBoot() {
         List<ControllerLog> ctl = controllers.values().stream().map(c -> new ControllerLog(c.driver, c.pci, c.mode, c.messages)).toList();
         return new KernelBoot(index, kernelVersion, commandLine, startedAt, complete, ctl, scsi.hosts(),
-                ata.ports(), ata.links(), ata.devices(), ide.disks(), scsi.disks());
+                ata.ports(), ata.links(), ata.devices(), ide.disks(), scsi.disks(), nvme.controllers());
     }
 
     private static final class ControllerState {

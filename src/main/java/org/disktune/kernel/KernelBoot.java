@@ -10,6 +10,7 @@ import java.util.List;
  * @param commandLine   from {@code Command line: } / {@code Kernel command line: }; null when not in the log
  * @param startedAt     the wall-clock time of the boot's first line, as the log wrote it; null when the format has none
  * @param complete      true when the boot's {@code Linux version} line was seen (the log covers the probe)
+ * @param nvmeControllers the NVMe controllers the {@code nvme} driver printed about, with their trouble
  */
 public record KernelBoot(
         int index,
@@ -23,7 +24,8 @@ public record KernelBoot(
         List<AtaLinkLog> ataLinks,
         List<AtaDeviceLog> ataDevices,
         List<IdeDiskLog> ideDisks,
-        List<ScsiDiskLog> scsiDisks) {
+        List<ScsiDiskLog> scsiDisks,
+        List<NvmeControllerLog> nvmeControllers) {
 
     public KernelBoot {
         controllers = List.copyOf(controllers);
@@ -33,6 +35,7 @@ public record KernelBoot(
         ataDevices = List.copyOf(ataDevices);
         ideDisks = List.copyOf(ideDisks);
         scsiDisks = List.copyOf(scsiDisks);
+        nvmeControllers = List.copyOf(nvmeControllers);
     }
 
     /** The ATA device with this id ("ata3.00"), or null. */

@@ -96,7 +96,8 @@ public final class KernelLogService {
             AtaLinkLog link = behindPortMultiplier(boot, d) ? boot.ataLink(d.id()) : boot.ataLink("ata" + d.port());
             devices.add(new AtaDeviceFacts(d.id(), block, by, d, link));
         }
-        return new BootFacts(boot.index(), boot.kernelVersion(), boot.commandLine(), boot.complete(), boot.controllers(), devices, boot.ideDisks());
+        return new BootFacts(boot.index(), boot.kernelVersion(), boot.commandLine(), boot.complete(), boot.controllers(), devices, boot.ideDisks(),
+                boot.nvmeControllers());
     }
 
     /** True when the port has links behind a port multiplier ("ata1.02: SATA link up"). */

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Locks what {@code detect --json} and {@code kernel-log --json} print for every bundled sample, every sample as a
  * {@code --root} tree on disk, every sample with every captured kernel log, and every captured kernel log (QEMU
- * serial captures, dmesg and syslog captures): byte for byte against the outputs under
+ * serial captures, dmesg and syslog captures, the NVMe trouble log): byte for byte against the outputs under
  * src/test/resources/behaviour-lock/. Rewrites of the parsers and detectors must leave them unchanged.
  *
  * <p>Regenerate only when an output change is intended (and say so in the commit):
@@ -115,8 +115,9 @@ class BehaviourLockTest {
 
     /** The kernel-log captures under src/test/resources (QEMU serial logs, dmesg and syslog captures). */
     private static List<String> logs() {
-        try (Stream<Path> files = Files.walk(RESOURCES.resolve("kernel")); Stream<Path> samples = Files.walk(RESOURCES.resolve("samples"))) {
-            return Stream.concat(files, samples).filter(Files::isRegularFile)
+        try (Stream<Path> files = Files.walk(RESOURCES.resolve("kernel")); Stream<Path> samples = Files.walk(RESOURCES.resolve("samples"));
+                Stream<Path> nvme = Files.walk(RESOURCES.resolve("nvme"))) {
+            return Stream.concat(Stream.concat(files, samples), nvme).filter(Files::isRegularFile)
                     .filter(f -> f.toString().endsWith(".log") || f.getFileName().toString().endsWith("dmesg.txt")
                             || f.getParent().endsWith("seeds") && f.toString().endsWith(".txt"))
                     .map(f -> RESOURCES.relativize(f).toString()).sorted().toList();
