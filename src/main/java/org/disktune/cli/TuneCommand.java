@@ -32,10 +32,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "tune", mixinStandardHelpOptions = true,
         description = {"Sweep the I/O scheduler (those the device offers), the queue depth (1, the current and the maximum, when "
                 + "the disk has NCQ) and read_ahead_kb (128, 1024, 4096 and the current value) of block device TARGET. Each point is "
-                + "switched through the journal and measured against the current settings interleaved, trial by trial, with "
-                + "seq-read-buffered, seq-read-direct and rand-read-4k-qd4 (read only); the current settings are put back at the end, "
-                + "also on Ctrl-C. After SIGKILL or a crash, disktune rollback --to ID (the first journal entry the sweep printed) "
-                + "puts them back. A winner is a point significantly better on at least one workload and worse on none (95%% "
+                + "measured against the current settings interleaved, trial by trial, with seq-read-buffered, seq-read-direct and "
+                + "rand-read-4k-qd4 (read only); the current settings are put back at the end, also on Ctrl-C. The settings before "
+                + "the sweep are one journal entry (one line in disktune history, however many switches); after SIGKILL or a crash, "
+                + "disktune rollback --to ID (that entry, printed as journal_from with --json) puts them back. A winner is a point significantly better on at least one workload and worse on none (95%% "
                 + "intervals), measured once more to confirm; the whole table is printed. Points that do not fit the budget are left "
                 + "out, and listed.",
                 "With --write the winner goes into disktune.conf (or --config FILE) as a section [disk tuned-IDENTITY] matched by "
@@ -76,8 +76,8 @@ final class TuneCommand implements Callable<Integer> {
             throw DisktuneException.usage("--trial-time " + trialSeconds + " is outside 0.1..600 seconds");
         }
         Duration limit = budget(budget);
-        ChangePreflight.requireRoot(session.host(), "tune", "switches the settings of the device it sweeps (each switch journaled in "
-                + "/var/lib/disktune) and reads it directly", false);
+        ChangePreflight.requireRoot(session.host(), "tune", "switches the settings of the device it sweeps (the settings before it "
+                + "journaled in /var/lib/disktune) and reads it directly", false);
         String configPath = write ? configPath() : null;
         SweepService service = new SweepService(session.host(),
                 trialSeconds == null ? null : Duration.ofMillis(Math.round(trialSeconds * 1000)));
@@ -87,8 +87,8 @@ final class TuneCommand implements Callable<Integer> {
             PrintWriter out = session.out();
             out.println("tune " + prepared.target().device() + (prepared.target().identity() == null ? "" : " (" + prepared.target().identity()
                     + ")") + ": " + prepared.plan().points().size() + " points against the current " + prepared.plan().baseline().label()
-                    + ", about " + SweepPlanner.human(prepared.plan().estimate()) + "; every switch is journaled (after a crash: "
-                    + "disktune rollback --to the first tune entry in disktune history)");
+                    + ", about " + SweepPlanner.human(prepared.plan().estimate()) + "; the settings before it are one journal entry "
+                    + "(after a crash: disktune rollback --to the tune entry in disktune history)");
             out.flush();
         }
         SweepReport report;

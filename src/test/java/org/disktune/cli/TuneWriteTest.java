@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -167,5 +168,25 @@ class TuneWriteTest {
         assertEquals(List.of(), confWrites());
         assertEquals("128", readAhead());
         assertEquals(2, new SweepStore(host).list().size(), "both tables stored all the same");
+    }
+
+    @Test
+    void aSweepIsOneJournalEntryAndAFailingTrialPutsEverySettingBack() throws IOException {
+        int before = new Journal(host).entries().size();
+        service(Map.of(4096, new double[] {150, 100, 100})).tune(prepared(), InterleavedSweep.Progress.NONE, null);
+        assertEquals(before + 1, new Journal(host).entries().size(), "two points, a confirmation, dozens of switches: one entry");
+
+        int[] trials = {0};
+        SweepService failing = new SweepService(host, Duration.ofMillis(1), () -> List.of(
+                fake("seq-read-buffered", Unit.MB_S, ra -> {
+                    if (++trials[0] == 9) {
+                        throw new IllegalStateException("the device went away");
+                    }
+                    return 100;
+                }),
+                fake("seq-read-direct", Unit.MB_S, ra -> 100), fake("rand-read-4k-qd4", Unit.IOPS, ra -> 100)));
+        assertThrows(IllegalStateException.class, () -> failing.run(prepared(), InterleavedSweep.Progress.NONE));
+        assertEquals("128", readAhead(), "the point in force when the trial failed is switched back");
+        assertEquals(before + 2, new Journal(host).entries().size(), "the failed sweep is one entry too");
     }
 }

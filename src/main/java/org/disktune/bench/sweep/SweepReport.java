@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The result of {@code disktune tune}: what was swept and how, one row per point measured, the candidate (the best
  * qualifying point) with its confirmation run, and the winner (the candidate when the confirmation qualifies too;
- * null otherwise, and {@code conclusion} says so). {@code journalFrom} is the first journal entry the sweep wrote
+ * null otherwise, and {@code conclusion} says so). {@code journalFrom} is the sweep's journal entry (the settings before it)
  * (null when it wrote none): {@code disktune rollback --to} it puts back every setting the sweep switched, should it be
  * killed before restoring them. {@code written} is the configuration file the winner went into (null without --write).
  *

@@ -30,15 +30,14 @@ import org.disktune.host.Host;
 /**
  * Backs {@code disktune tune TARGET}: a runtime sweep of scheduler x queue depth x read_ahead_kb on one block device
  * ({@link SweepSpace}), bounded by a time budget ({@link SweepPlanner}), each point measured interleaved against the
- * current settings with read-only workloads ({@link InterleavedSweep}), every switch through the journal
+ * current settings with read-only workloads ({@link InterleavedSweep}), the settings before it in one journal entry
  * ({@link SysfsSwitcher}), and the current settings restored at the end, in a finally block and from a shutdown hook
  * (Ctrl-C, SIGTERM, SIGHUP).
  *
- * <p>SIGKILL or a power cut run nothing: the device is left with the point being measured. Every switch is a journal
- * entry with the old values, and the report (and the first line the command prints) names the first one, so
+ * <p>SIGKILL or a power cut run nothing: the device is left with the point being measured. The sweep's one journal
+ * entry holds the values before it, and the report (and the line the command prints once it is written) names it, so
  * {@code disktune rollback --to ID} puts back the scheduler, queue depth, read-ahead and nr_requests as they were
- * before the sweep (each attribute to its oldest old value among the entries reverted). After a reboot the kernel's
- * and disktune's own boot-time settings apply anyway.
+ * before the sweep. After a reboot the kernel's and disktune's own boot-time settings apply anyway.
  *
  * <p>Workloads: seq-read-buffered (read-ahead acts on it), seq-read-direct and rand-read-4k-qd4 (the scheduler and
  * queue depth act on them), with the quick profile's warm-up and trial count (1 and 5) and trial time (1 s) unless a

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Objects;
 
 import org.disktune.apply.Change;
-import org.disktune.apply.JournalEntry;
 import org.disktune.apply.Plan;
 import org.disktune.apply.PlanExecutor;
 import org.disktune.apply.PostconditionChecker;
@@ -14,18 +13,22 @@ import org.disktune.apply.WriteAttribute;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
+import org.disktune.host.HostLock;
 
 /**
- * Switches a block device's scheduler, queue depth and read-ahead through the {@link PlanExecutor}, so that every switch
- * is a journal entry with the old values and {@code disktune rollback --to FIRST} (the first entry of the sweep) puts
- * the settings back after a crash. Also puts the baseline back on {@link #restore}, which a shutdown hook calls on
- * Ctrl-C, SIGTERM or SIGHUP (the JVM runs hooks on those signals; SIGKILL runs nothing).
+ * Switches a block device's scheduler, queue depth and read-ahead for a sweep, with one journal entry for the whole
+ * sweep: before the first switch, an entry (through the {@link PlanExecutor}) holds the value before the sweep of every
+ * attribute it may change (scheduler, read_ahead_kb, queue_depth when swept, nr_requests), each written with its own
+ * value, which changes nothing; the switches after it write sysfs directly through {@link Host#writeAttribute} (its
+ * allow-list) under the host lock, one lock per switch. So {@code disktune history} shows one sweep as one entry, and
+ * {@code disktune rollback --to ID} of that entry puts back every setting as it was before the sweep after a SIGKILL or
+ * a power cut (rollback writes each attribute's old value, schedulers first). Also puts the baseline back on
+ * {@link #restore}, which a shutdown hook calls on Ctrl-C, SIGTERM or SIGHUP (the JVM runs hooks on those signals;
+ * SIGKILL runs nothing).
  *
  * <p>{@code queue/nr_requests}: writing {@code queue/scheduler} makes the kernel set nr_requests to the new elevator's
- * default (block/elevator.c, elevator_switch; see apply.SysfsOrder), so a value somebody tuned would be lost. Every
- * switch away from the baseline's scheduler therefore first writes nr_requests with its own value (a no-op write, its
- * only effect is that the journal holds the old value, so a rollback puts it back after the scheduler), and the switch
- * back to the baseline writes nr_requests back after the scheduler.
+ * default (block/elevator.c, elevator_switch; see apply.SysfsOrder), so the switch back to the baseline writes
+ * nr_requests back after the scheduler, and the entry holds its value before the sweep for a rollback.
  *
  * <p>Thread safety: the sweep's thread and the shutdown hook both switch; a switch runs under one monitor, the hook
  * first marks the switcher stopped (the sweep's next switch fails) and then waits for a switch under way to finish, so
@@ -40,7 +43,7 @@ public final class SysfsSwitcher implements Switcher {
     private final Object monitor = new Object();
     private final PlanExecutor executor = new PlanExecutor(PostconditionChecker.NONE);
     private volatile boolean stopped;
-    private String firstJournalId;
+    private String journalId;
     private int switches;
 
     /** A switcher for {@code device} whose current settings are {@code baseline} (nr_requests is read now). */
@@ -70,7 +73,7 @@ public final class SysfsSwitcher implements Switcher {
             String nr = readOptional("queue/nr_requests");
             if (!now.equals(baseline) || !Objects.equals(nr, baselineNrRequests)) {
                 throw new DisktuneException(ExitCode.ENVIRONMENT, device + " reads " + now.label() + " nr_requests=" + nr + " after the sweep, not "
-                        + baseline.label() + " nr_requests=" + baselineNrRequests + "; run disktune rollback --to " + firstJournalId);
+                        + baseline.label() + " nr_requests=" + baselineNrRequests + "; run disktune rollback --to " + journalId);
             }
         }
     }
@@ -81,14 +84,14 @@ public final class SysfsSwitcher implements Switcher {
         restore();
     }
 
-    /** The first journal entry this switcher wrote, null before the first switch. */
+    /** The sweep's journal entry, null before the first switch. */
     public String firstJournalId() {
         synchronized (monitor) {
-            return firstJournalId;
+            return journalId;
         }
     }
 
-    /** How many switches wrote a journal entry. */
+    /** How many switches changed a setting. */
     public int switches() {
         synchronized (monitor) {
             return switches;
@@ -102,38 +105,63 @@ public final class SysfsSwitcher implements Switcher {
     }
 
     private void apply(SweepPoint point, String why) {
-        List<Change> changes = new ArrayList<>();
+        List<WriteAttribute> writes = new ArrayList<>();
         String scheduler = read("queue/scheduler");
         String nr = readOptional("queue/nr_requests");
         boolean toBaseline = point.equals(baseline);
         boolean switchesScheduler = !point.scheduler().equals(scheduler);
-        if (switchesScheduler && nr != null && !toBaseline) {
-            changes.add(write("queue/nr_requests", nr, nr, "keeps nr_requests " + nr + " in the journal: the scheduler switch resets it"));
-        }
         if (switchesScheduler) {
-            changes.add(write("queue/scheduler", scheduler, point.scheduler(), why));
+            writes.add(write("queue/scheduler", scheduler, point.scheduler(), why));
         }
         String ra = read("queue/read_ahead_kb");
         if (!ra.equals(Integer.toString(point.readAheadKb()))) {
-            changes.add(write("queue/read_ahead_kb", ra, Integer.toString(point.readAheadKb()), why));
+            writes.add(write("queue/read_ahead_kb", ra, Integer.toString(point.readAheadKb()), why));
         }
         if (point.queueDepth() != null) {
             String qd = read("device/queue_depth");
             if (!qd.equals(point.queueDepth().toString())) {
-                changes.add(write("device/queue_depth", qd, point.queueDepth().toString(), why));
+                writes.add(write("device/queue_depth", qd, point.queueDepth().toString(), why));
             }
         }
         if (toBaseline && nr != null && baselineNrRequests != null && (switchesScheduler || !nr.equals(baselineNrRequests))) {
-            changes.add(write("queue/nr_requests", nr, baselineNrRequests, why));
+            writes.add(write("queue/nr_requests", nr, baselineNrRequests, why));
         }
-        if (changes.isEmpty()) {
+        if (writes.isEmpty()) {
             return;
         }
-        JournalEntry entry = executor.apply(host, new Plan(changes), "tune " + device + ": " + why).orElseThrow();
-        if (firstJournalId == null) {
-            firstJournalId = entry.id();
+        if (journalId == null) {
+            journalId = journalBaseline();
+        }
+        try (HostLock lock = HostLock.acquire(host)) {
+            for (WriteAttribute w : writes) {
+                host.writeAttribute(w.path(), w.newValue());
+            }
+        } catch (IOException e) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot switch " + device + " to " + point.label() + ": " + e.getMessage()
+                    + "; the settings before the sweep are in journal entry " + journalId, e);
         }
         switches++;
+    }
+
+    /**
+     * The sweep's one journal entry: every attribute the sweep may change, written with the value it has now (so
+     * nothing changes), so that the entry holds the values before the sweep for a rollback.
+     */
+    private String journalBaseline() {
+        List<Change> changes = new ArrayList<>();
+        List<String> attributes = new ArrayList<>(List.of("queue/scheduler", "queue/read_ahead_kb"));
+        if (baseline.queueDepth() != null) {
+            attributes.add("device/queue_depth");
+        }
+        if (baselineNrRequests != null) {
+            attributes.add("queue/nr_requests");
+        }
+        for (String attribute : attributes) {
+            String now = read(attribute);
+            changes.add(write(attribute, now, now, "the value before the sweep, which disktune rollback --to this entry puts back"));
+        }
+        return executor.apply(host, new Plan(changes), "tune " + device + ": sweep from " + baseline.label()
+                + " (one entry for all its switches; rollback --to it puts these settings back)").orElseThrow().id();
     }
 
     private WriteAttribute write(String attribute, String old, String value, String why) {

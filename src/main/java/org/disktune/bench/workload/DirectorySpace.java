@@ -43,7 +43,7 @@ public final class DirectorySpace {
         }
         boolean direct;
         try (Scratch probe = Scratch.create(target)) {
-            direct = DirectoryWorkload.directIoWorks(probe.directory(), (int) Math.max(4096, store.getBlockSize()));
+            direct = FileIo.directIoWorks(probe.directory(), (int) Math.max(4096, store.getBlockSize()));
         }
         boolean buffered = !direct || directory.stream().anyMatch(w -> !w.directAllowed());
         long memTotal = buffered ? MemTotal.read(context.host()) : 0;

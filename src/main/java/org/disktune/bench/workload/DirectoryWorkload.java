@@ -1,6 +1,5 @@
 package org.disktune.bench.workload;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -14,7 +13,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 
 import org.disktune.bench.Trial;
@@ -126,7 +124,7 @@ public abstract sealed class DirectoryWorkload implements Workload
         }
         try {
             alignment = (int) Math.max(4096, store.getBlockSize());
-            boolean direct = directAllowed && directIoWorks(scratch.directory(), alignment);
+            boolean direct = directAllowed && FileIo.directIoWorks(scratch.directory(), alignment);
             long memTotal = fileBytesFromCaller == 0 && !direct ? MemTotal.read(context.host()) : 0;
             long fileBytes = fileBytes(direct, memTotal);
             plan = new DirectoryPlan(direct ? IoMode.DIRECT : IoMode.BUFFERED, directAllowed && !direct, usesTestFile() ? fileBytes : 0, memTotal,
@@ -208,37 +206,6 @@ public abstract sealed class DirectoryWorkload implements Workload
         }
     }
 
-    /**
-     * Whether {@code directory}'s file system takes O_DIRECT: one aligned block written and read back through
-     * {@code ExtendedOpenOption.DIRECT}. A file system without direct I/O fails open(2) with EINVAL (ramfs; tmpfs
-     * before Linux 6.6, which added "trivial support for direct IO" to shmem), or the JDK refuses the option.
-     */
-    static boolean directIoWorks(Path directory, int alignment) throws IOException {
-        Path probe = directory.resolve("direct-probe");
-        try (FileChannel channel = FileChannel.open(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
-            ByteBuffer block = aligned(alignment, alignment);
-            writeFully(channel, block, 0);
-            block.clear();
-            readFully(channel, block, 0);
-            return true;
-        } catch (UnsupportedOperationException e) {
-            return false;
-        } catch (FileSystemException e) {
-            if ("Invalid argument".equals(e.getReason())) {
-                return false;
-            }
-            throw e;
-        } catch (IOException e) {
-            if (String.valueOf(e.getMessage()).contains("Invalid argument")) {
-                return false;
-            }
-            throw e;
-        } finally {
-            Files.deleteIfExists(probe);
-        }
-    }
-
     final Scratch scratch() {
         return scratch;
     }
@@ -271,7 +238,7 @@ public abstract sealed class DirectoryWorkload implements Workload
             for (long position = 0; position < plan.fileBytes(); position += block.capacity()) {
                 scratch.checkOpen();
                 block.clear();
-                writeFully(channel, block, position);
+                FileIo.writeFully(channel, block, position);
             }
             channel.force(true);
             return channel;
@@ -281,49 +248,8 @@ public abstract sealed class DirectoryWorkload implements Workload
         }
     }
 
-    /** A direct buffer of {@code size} bytes whose address is a multiple of {@code alignment}, filled with random bytes. */
-    static ByteBuffer aligned(int size, int alignment) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(size + alignment).alignedSlice(alignment);
-        buffer.limit(size);
-        ByteBuffer block = buffer.slice();
-        SplittableRandom random = new SplittableRandom();
-        while (block.remaining() >= Long.BYTES) {
-            block.putLong(random.nextLong());
-        }
-        block.clear();
-        return block;
-    }
-
-    static void writeFully(FileChannel channel, ByteBuffer buffer, long position) throws IOException {
-        long at = position;
-        while (buffer.hasRemaining()) {
-            at += channel.write(buffer, at);
-        }
-    }
-
-    static void readFully(FileChannel channel, ByteBuffer buffer, long position) throws IOException {
-        long at = position;
-        while (buffer.hasRemaining()) {
-            int n = channel.read(buffer, at);
-            if (n < 0) {
-                throw new EOFException("the test file ended at " + at + " bytes");
-            }
-            at += n;
-        }
-    }
-
     static long trialNanos(WorkloadContext context) {
         return context.trialTime().toNanos();
-    }
-
-    static Trial megabytesPerSecond(long bytes, long operations, long nanos) {
-        double seconds = nanos / 1e9;
-        return new Trial(bytes / 1e6 / seconds, null, bytes, operations, seconds);
-    }
-
-    static Trial perSecond(long operations, long bytes, long nanos) {
-        double seconds = nanos / 1e9;
-        return new Trial(operations / seconds, null, bytes, operations, seconds);
     }
 
     static long elapsed(LongSupplier clock, long start) {

@@ -45,8 +45,8 @@ final class RandomReadWrite extends DirectoryWorkload {
 
     @Override
     void setUp(WorkloadContext context) throws IOException {
-        channel = layOut(scratch().resolve("rand-rw.dat"), aligned(BLOCK, alignment()));
-        io = aligned(Math.max(IO_BYTES, alignment()), alignment());
+        channel = layOut(scratch().resolve("rand-rw.dat"), FileIo.randomBlock(BLOCK, alignment()));
+        io = FileIo.randomBlock(Math.max(IO_BYTES, alignment()), alignment());
     }
 
     @Override
@@ -61,10 +61,10 @@ final class RandomReadWrite extends DirectoryWorkload {
             long position = random.nextLong(slots) * io.capacity();
             io.clear();
             if (random.nextInt(100) < READ_PERCENT) {
-                readFully(channel, io, position);
+                FileIo.readFully(channel, io, position);
             } else {
                 io.put(0, (byte) (io.get(0) + 1));
-                writeFully(channel, io, position);
+                FileIo.writeFully(channel, io, position);
                 if (++writes % FSYNC_EVERY == 0) {
                     channel.force(true);
                 }
@@ -72,7 +72,7 @@ final class RandomReadWrite extends DirectoryWorkload {
             operations++;
         } while (context.nanoTime().getAsLong() - start < limit);
         channel.force(true);
-        return perSecond(operations, operations * io.capacity(), elapsed(context.nanoTime(), start));
+        return Trials.perSecond(operations, operations * io.capacity(), elapsed(context.nanoTime(), start));
     }
 
     @Override

@@ -40,7 +40,7 @@ final class Rewrite extends DirectoryWorkload {
 
     @Override
     void setUp(WorkloadContext context) throws IOException {
-        block = aligned(BLOCK, alignment());
+        block = FileIo.randomBlock(BLOCK, alignment());
         channel = layOut(scratch().resolve("rewrite.dat"), block);
     }
 
@@ -53,15 +53,15 @@ final class Rewrite extends DirectoryWorkload {
         do {
             scratch().checkOpen();
             block.clear();
-            readFully(channel, block, cursor);
+            FileIo.readFully(channel, block, cursor);
             block.put(0, (byte) (block.get(0) + 1));
             block.clear();
-            writeFully(channel, block, cursor);
+            FileIo.writeFully(channel, block, cursor);
             cursor = (cursor + BLOCK) % fileBytes;
             blocks++;
         } while (context.nanoTime().getAsLong() - start < limit);
         channel.force(true);
-        return megabytesPerSecond(blocks * BLOCK, blocks, elapsed(context.nanoTime(), start));
+        return Trials.throughput(blocks * BLOCK, blocks, elapsed(context.nanoTime(), start));
     }
 
     @Override

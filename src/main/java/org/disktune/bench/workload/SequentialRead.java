@@ -39,7 +39,7 @@ final class SequentialRead extends DirectoryWorkload {
 
     @Override
     void setUp(WorkloadContext context) throws IOException {
-        block = aligned(BLOCK, alignment());
+        block = FileIo.randomBlock(BLOCK, alignment());
         channel = layOut(scratch().resolve("seq-read.dat"), block);
     }
 
@@ -52,11 +52,11 @@ final class SequentialRead extends DirectoryWorkload {
         do {
             scratch().checkOpen();
             block.clear();
-            readFully(channel, block, cursor);
+            FileIo.readFully(channel, block, cursor);
             cursor = (cursor + BLOCK) % fileBytes;
             blocks++;
         } while (context.nanoTime().getAsLong() - start < limit);
-        return megabytesPerSecond(blocks * BLOCK, blocks, elapsed(context.nanoTime(), start));
+        return Trials.throughput(blocks * BLOCK, blocks, elapsed(context.nanoTime(), start));
     }
 
     @Override

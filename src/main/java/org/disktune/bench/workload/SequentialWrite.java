@@ -39,7 +39,7 @@ final class SequentialWrite extends DirectoryWorkload {
 
     @Override
     void setUp(WorkloadContext context) {
-        block = aligned(BLOCK, alignment());
+        block = FileIo.randomBlock(BLOCK, alignment());
     }
 
     @Override
@@ -55,13 +55,13 @@ final class SequentialWrite extends DirectoryWorkload {
             do {
                 scratch().checkOpen();
                 block.clear();
-                writeFully(channel, block, written);
+                FileIo.writeFully(channel, block, written);
                 written += BLOCK;
                 blocks++;
             } while (written < fileBytes && context.nanoTime().getAsLong() - start < limit);
             channel.force(true);
         }
-        return megabytesPerSecond(written, blocks, elapsed(context.nanoTime(), start));
+        return Trials.throughput(written, blocks, elapsed(context.nanoTime(), start));
     }
 
     @Override

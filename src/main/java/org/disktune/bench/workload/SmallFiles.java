@@ -80,7 +80,7 @@ final class SmallFiles extends DirectoryWorkload {
             operations += 3L * BATCH;
             batches++;
         } while (context.nanoTime().getAsLong() - start < limit);
-        return perSecond(operations, batches * BATCH * FILE_BYTES, elapsed(context.nanoTime(), start));
+        return Trials.perSecond(operations, batches * BATCH * FILE_BYTES, elapsed(context.nanoTime(), start));
     }
 
     private void syncDirectory() throws IOException {

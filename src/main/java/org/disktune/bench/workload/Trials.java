@@ -3,7 +3,7 @@ package org.disktune.bench.workload;
 import org.disktune.bench.Latency;
 import org.disktune.bench.Trial;
 
-/** The figures of a trial from what it did: MB/s as 10^6 bytes per second (as hdparm and fio print), or IOPS. */
+/** The figures of a trial from what it did: MB/s as 10^6 bytes per second (as hdparm and fio print), IOPS, or operations per second. */
 final class Trials {
     private Trials() {
     }
@@ -16,6 +16,12 @@ final class Trials {
     static Trial iops(long bytes, long operations, long nanos, Latency latency, String engine) {
         double seconds = seconds(nanos);
         return new Trial(operations / seconds, latency, bytes, operations, seconds, engine);
+    }
+
+    /** A rate of operations (files created, stat'ed and deleted; I/Os of a mixed workload) per second. */
+    static Trial perSecond(long operations, long bytes, long nanos) {
+        double seconds = seconds(nanos);
+        return new Trial(operations / seconds, null, bytes, operations, seconds);
     }
 
     private static double seconds(long nanos) {

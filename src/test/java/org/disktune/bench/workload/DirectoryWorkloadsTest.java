@@ -172,20 +172,20 @@ class DirectoryWorkloadsTest {
     @Tag("root")
     void oDirectIsDetectedPerFileSystem() throws IOException {
         Path disk = Files.createDirectories(temp.resolve("disk"));
-        assertTrue(DirectoryWorkload.directIoWorks(disk, 4096), "the temp directory's file system (" + Files.getFileStore(disk).type()
+        assertTrue(FileIo.directIoWorks(disk, 4096), "the temp directory's file system (" + Files.getFileStore(disk).type()
                 + ") takes O_DIRECT");
         assertEquals(List.of(), names(disk), "the probe is removed");
 
         Path ram = Files.createDirectories(temp.resolve("ramfs"));
         try (Mount ramfs = Mount.of("ramfs", "", ram)) {
-            assertFalse(DirectoryWorkload.directIoWorks(ram, 4096), "ramfs has no direct I/O");
+            assertFalse(FileIo.directIoWorks(ram, 4096), "ramfs has no direct I/O");
             assertEquals(List.of(), names(ram), "the probe is removed");
         }
 
         // tmpfs refused O_DIRECT (EINVAL) until Linux 6.6 added "trivial support for direct IO" to shmem
         Path shm = Files.createDirectories(temp.resolve("tmpfs"));
         try (Mount tmpfs = Mount.of("tmpfs", "size=4m", shm)) {
-            assertEquals(kernelAtLeast(6, 6), DirectoryWorkload.directIoWorks(shm, 4096), "tmpfs on " + System.getProperty("os.version"));
+            assertEquals(kernelAtLeast(6, 6), FileIo.directIoWorks(shm, 4096), "tmpfs on " + System.getProperty("os.version"));
             assertEquals(List.of(), names(shm));
         }
     }
