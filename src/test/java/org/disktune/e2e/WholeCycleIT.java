@@ -282,7 +282,8 @@ class WholeCycleIT {
             }
         }, "seed-legacy");
         step("piix boot1: apply exits 0 (no module option: no reboot needed)", b1, () -> assertEquals(0, b1.rc("apply")), "apply");
-        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of(), Duration.ofMinutes(20), null);
+        // (the known-truth benchmarks at its end add about 6 minutes)
+        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of(), Duration.ofMinutes(30), null);
         step("piix boot2: the probe ran to its end", b2, () -> assertEquals(0, b2.rc, "boot.sh exit status"));
         step("piix boot2: verify --json exits 0", b2, () -> assertEquals(0, b2.rc("verify")), "verify");
         step("piix boot2: readahead and the write cache back on both drives by the udev rule", b2, () -> {
@@ -294,7 +295,23 @@ class WholeCycleIT {
         });
         step("piix boot2: /proc/mounts shows noatime on /srv/data", b2, () -> assertTrue(mountOptions(b2.outText("mounts.txt"),
                 "/srv/data").contains("noatime"), b2.outText("mounts.txt")));
+        knownTruth(b2);
         System.out.printf("[e2e] PIIX run passed in %.0f s:%n  %s%n", (System.nanoTime() - t0) / 1e9, String.join("\n  ", guest.times()));
+    }
+
+    /**
+     * The benchmarks on a device whose truth is known (probes/known-truth.sh, judged by {@link KnownTruth}): what they
+     * measured and how long they took go into the log whether they pass or not.
+     */
+    static void knownTruth(Guest.Boot boot) {
+        Path dir = boot.out("known-truth");
+        System.out.println("[e2e] known truth: run times (s): " + boot.outText("known-truth/times.txt").trim().replace('\n', ','));
+        step("known truth: bench compare finds each real effect with its sign and an interval covering the expected ratio, "
+                + "claims nothing where there is none, and at most one change per workload over 20 or more A/A comparisons", boot, () -> {
+                    KnownTruth.Report report = KnownTruth.judge(dir);
+                    System.out.println("[e2e] known truth (null_blk, fixed completion time):\n  " + report.summary().replace("\n", "\n  "));
+                    assertTrue(report.passed(), report.summary());
+                });
     }
 
     /** Runs the assertions of one step; a failure names the step and carries the boot's diagnostics. */
