@@ -68,7 +68,7 @@ if kt_load 32; then
     kt_load 1 && kt_bench "depth1-$round"
     kt_load 32
   done
-  kt_bench "base-$((n += 1))"
+  kt_bench "base-$((n += 1))"; kt_bench "base-$((n += 1))"
   /sbin/rmmod null_blk
 fi
 echo "total $(secs "$kt_t0" "$(now)")" >>"$KT/times.txt"

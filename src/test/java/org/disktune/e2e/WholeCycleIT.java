@@ -282,8 +282,7 @@ class WholeCycleIT {
             }
         }, "seed-legacy");
         step("piix boot1: apply exits 0 (no module option: no reboot needed)", b1, () -> assertEquals(0, b1.rc("apply")), "apply");
-        // (the known-truth benchmarks at its end add about 6 minutes)
-        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of(), Duration.ofMinutes(30), null);
+        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of(), Duration.ofMinutes(20), null);
         step("piix boot2: the probe ran to its end", b2, () -> assertEquals(0, b2.rc, "boot.sh exit status"));
         step("piix boot2: verify --json exits 0", b2, () -> assertEquals(0, b2.rc("verify")), "verify");
         step("piix boot2: readahead and the write cache back on both drives by the udev rule", b2, () -> {
@@ -295,7 +294,6 @@ class WholeCycleIT {
         });
         step("piix boot2: /proc/mounts shows noatime on /srv/data", b2, () -> assertTrue(mountOptions(b2.outText("mounts.txt"),
                 "/srv/data").contains("noatime"), b2.outText("mounts.txt")));
-        knownTruth(b2);
         System.out.printf("[e2e] PIIX run passed in %.0f s:%n  %s%n", (System.nanoTime() - t0) / 1e9, String.join("\n  ", guest.times()));
     }
 
