@@ -124,7 +124,7 @@ final class Guest {
     }
 
     /**
-     * Boots once, running {@code probes/PROBE} as the guest's run.sh (with lib.sh, the .deb and {@code files}
+     * Boots once, running {@code probes/PROBE} as the guest's run.sh (with lib.sh, known-truth.sh, the .deb and {@code files}
      * beside it in the share), and waits until the guest powers off. {@code during} runs on this thread while
      * the guest runs, polled every 250 ms with the boot (for handshakes such as the hotplug).
      */
@@ -136,6 +136,7 @@ final class Guest {
         }
         Files.createDirectories(share);
         Files.copy(E2E.resolve("probes/lib.sh"), share.resolve("lib.sh"));
+        Files.copy(E2E.resolve("probes/known-truth.sh"), share.resolve("known-truth.sh"));
         Files.copy(E2E.resolve("probes/" + probe), share.resolve("run.sh"));
         Files.copy(deb(), share.resolve("disktune.deb"));
         for (Map.Entry<String, String> f : files.entrySet()) {

@@ -297,6 +297,21 @@ class WholeCycleIT {
         System.out.printf("[e2e] PIIX run passed in %.0f s:%n  %s%n", (System.nanoTime() - t0) / 1e9, String.join("\n  ", guest.times()));
     }
 
+    /**
+     * The benchmarks on a device whose truth is known (probes/known-truth.sh, judged by {@link KnownTruth}): what they
+     * measured and how long they took go into the log whether they pass or not.
+     */
+    static void knownTruth(Guest.Boot boot) {
+        Path dir = boot.out("known-truth");
+        System.out.println("[e2e] known truth: run times (s): " + boot.outText("known-truth/times.txt").trim().replace('\n', ','));
+        step("known truth: bench compare finds each real effect with its sign and an interval covering the expected ratio, "
+                + "claims nothing where there is none, and at most one change per workload over 20 or more A/A comparisons", boot, () -> {
+                    KnownTruth.Report report = KnownTruth.judge(dir);
+                    System.out.println("[e2e] known truth (null_blk, fixed completion time):\n  " + report.summary().replace("\n", "\n  "));
+                    assertTrue(report.passed(), report.summary());
+                });
+    }
+
     /** Runs the assertions of one step; a failure names the step and carries the boot's diagnostics. */
     static void step(String name, Guest.Boot boot, Executable assertions, String... probeSteps) {
         try {

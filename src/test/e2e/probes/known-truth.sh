@@ -1,0 +1,74 @@
+# known-truth.sh - benchmarks on a device whose truth is known (issue 34), sourced by a boot's probe after lib.sh.
+# The device: null_blk (a module of Debian's full kernel) with every request completed by a timer after a fixed
+# time (irqmode=2 completion_nsec=L), no data moved (memory_backed=0), one hardware queue of a fixed tag depth
+# (submit_queues=1 hw_queue_depth=D) and a fixed largest request (max_sectors). Its throughput is requests in
+# flight x request size / L, so each setting's effect follows from how many requests it lets be in flight
+# (docs/testing.md, "Benchmarks on a device whose truth is known"; KnownTruth holds the expected ratios).
+# Each state is measured by separate `disktune bench` runs (separate JVMs, as a before and an after are), the
+# states interleaved so that drift falls on both sides alike: BASE (depth 32, none, nr_requests 32, read_ahead_kb
+# 4096), RA8 (read_ahead_kb 8), NR4 (nr_requests 4), DEADLINE (mq-deadline), DEPTH1 (hw_queue_depth 1, the
+# module reloaded). Every run's stored result is copied to $O/known-truth/LABEL.json; the host compares them
+# (bench compare's statistic) and judges. Times go to $O/known-truth/times.txt.
+KT=$O/known-truth
+mkdir -p "$KT"
+KT_NSEC=${KT_NSEC:-10000000}        # L: 10 ms per request
+KT_SECTORS=${KT_SECTORS:-64}        # the largest request: 64 sectors, 32 KiB
+KT_TRIAL=${KT_TRIAL:-0.5}           # seconds per trial (bench --quick: 1 warm-up and 5 trials per workload)
+KT_WORKLOADS=rand-read-4k-qd32,seq-read-buffered
+NB=/sys/block/nullb0/queue
+# (re)loads null_blk with hardware queue depth $1, then the base settings
+kt_load() {
+  /sbin/rmmod null_blk 2>/dev/null
+  /sbin/modprobe null_blk queue_mode=2 irqmode=2 completion_nsec="$KT_NSEC" hw_queue_depth="$1" submit_queues=1 \
+    nr_devices=1 gb=4 bs=4096 max_sectors="$KT_SECTORS" memory_backed=0 home_node=0 || return 1
+  udevadm settle -t 30
+  [ -b /dev/nullb0 ] || { note "no /dev/nullb0 after modprobe null_blk"; return 1; }
+  echo none >$NB/scheduler
+  echo "$1" >$NB/nr_requests
+  echo 4096 >$NB/read_ahead_kb
+}
+kt_facts() {
+  echo "label=$1 completion_nsec=$(cat /sys/module/null_blk/parameters/completion_nsec)" \
+    "hw_queue_depth=$(cat /sys/module/null_blk/parameters/hw_queue_depth)" \
+    "max_sectors_kb=$(cat $NB/max_sectors_kb) scheduler=$(sed -n 's/.*\[\(.*\)\].*/\1/p' $NB/scheduler)" \
+    "nr_requests=$(cat $NB/nr_requests) read_ahead_kb=$(cat $NB/read_ahead_kb)" >>"$KT/facts.txt"
+}
+# kt_bench LABEL: one disktune bench run of the current settings; its stored result copied to $KT/LABEL.json
+kt_bench() {
+  kt_facts "$1"
+  run "kt-$1" disktune bench /dev/nullb0 --quick --trial-time "$KT_TRIAL" --only "$KT_WORKLOADS" --json
+  local stored
+  stored=$(ls -t /var/lib/disktune/bench/*.json 2>/dev/null | head -n1)
+  if [ "$(cat "$O/kt-$1.rc")" = 0 ] && [ -n "$stored" ]; then
+    cp "$stored" "$KT/$1.json"
+  else
+    note "kt-$1: no stored result"
+  fi
+  echo "$1 $(cat "$O/kt-$1.s")" >>"$KT/times.txt"
+}
+# kt_state NAME: the base settings, then NAME's one change (base, ra8, nr4, deadline)
+kt_state() {
+  echo none >$NB/scheduler; echo 32 >$NB/nr_requests; echo 4096 >$NB/read_ahead_kb
+  case $1 in
+    ra8) echo 8 >$NB/read_ahead_kb;;
+    nr4) echo 4 >$NB/nr_requests;;
+    deadline) echo mq-deadline >$NB/scheduler;;
+  esac
+}
+kt_t0=$(now)
+: >"$KT/facts.txt"; : >"$KT/times.txt"
+n=0
+if kt_load 32; then
+  for ((round = 1; round <= ${KT_ROUNDS:-2}; round++)); do
+    for state in ra8 nr4 deadline; do
+      kt_state base; kt_bench "base-$((n += 1))"
+      kt_state $state; kt_bench "$state-$round"
+    done
+    kt_state base; kt_bench "base-$((n += 1))"
+    kt_load 1 && kt_bench "depth1-$round"
+    kt_load 32
+  done
+  kt_bench "base-$((n += 1))"; kt_bench "base-$((n += 1))"
+  /sbin/rmmod null_blk
+fi
+echo "total $(secs "$kt_t0" "$(now)")" >>"$KT/times.txt"
