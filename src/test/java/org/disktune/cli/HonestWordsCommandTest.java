@@ -142,7 +142,7 @@ class HonestWordsCommandTest {
         CliRun changed = run(host, "verify");
         assertEquals(1, changed.exitCode(), changed.out());
         String drift = changed.out().lines().filter(l -> l.startsWith("drift") && l.contains(RULES)).findFirst().orElseThrow();
-        assertTrue(drift.contains("edited by hand: the rule of line 19 has ATTR{device/queue_depth}=\"4\" instead of "
+        assertTrue(drift.contains("edited by hand: the rule of line 20 has ATTR{device/queue_depth}=\"4\" instead of "
                 + "ATTR{device/queue_depth}=\"1\" ("), drift);
     }
 }

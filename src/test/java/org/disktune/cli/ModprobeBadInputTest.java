@@ -61,7 +61,7 @@ class ModprobeBadInputTest {
                         + "changes files in /etc, /boot and /var/lib/disktune; run it with sudo, or add --dry-run to only see the changes",
                         "initramfs", "rebuild"),
                 of("not root for tune (which has no --dry-run)", GeneratorMachine::liveUnprivileged, 4, "disktune: must run as root: "
-                        + "disktune tune switches the settings of the device it sweeps (each switch journaled in /var/lib/disktune) and reads "
+                        + "disktune tune switches the settings of the device it sweeps (the settings before it journaled in /var/lib/disktune) and reads "
                         + "it directly; run it with sudo", "tune", "/dev/sdb"),
                 of("no generator found", m -> m.delete("/usr/sbin/update-initramfs").host(), 4, "disktune: no initramfs generator found "
                         + "(looked for mkinitcpio, dracut and initramfs-tools); install your distribution's generator and run again",

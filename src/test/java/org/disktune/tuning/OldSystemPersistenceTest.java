@@ -86,12 +86,15 @@ class OldSystemPersistenceTest {
             Planned p = plan(sample);
             assertFalse(MdArray.queueShown(p.machine.kernel()), sample);
             String rules = written(p, UdevRulesGenerator.PATH);
+            int mdReadahead = 0;
             for (String rule : rules.split("\n\n")) {
-                if ((rule.contains("KERNEL==\"md") || rule.contains("ENV{MD_UUID}")) && rule.contains(": read_ahead_kb = ")) {
+                if (rule.startsWith("# [md ") && rule.contains(": read_ahead_kb = ")) {
+                    mdReadahead++;
                     assertFalse(rule.contains("ATTR{queue/read_ahead_kb}"), sample + ": " + rule);
                     assertTrue(rule.contains("RUN+=\"/sbin/blockdev --setra "), sample + ": " + rule);
                 }
             }
+            assertTrue(mdReadahead > 0, sample + ": no [md] rule with read_ahead_kb in\n" + rules);
             assertTrue(p.steps.notes().stream().anyMatch(n -> n.contains("blockdev --setra")), sample);
         }
         assertTrue(written(plan("seed-raid5-raptors"), UdevRulesGenerator.PATH).contains("RUN+=\"/sbin/blockdev --setra 32768 /dev/%k\""));
