@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 /** disktune init: propose a configuration for this machine, and install it with --write. */
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"The one-shot setup after install: propose a configuration from what detect finds (sata_nv adma=1 on an "
-                + "nForce4 with ADMA off, noatime where access times are written, mq-deadline for rotational disks, readahead for "
+                + "nForce4 with ADMA off, nvme_core default_ps_max_latency_us=0 where the kernel log shows an NVMe controller reset while "
+                + "APST was allowed, noatime where access times are written, mq-deadline for rotational disks, readahead for "
                 + "RAID arrays; disks keyed by WWN or serial), with a comment explaining each choice. Prints it; --write installs it "
                 + "as /etc/disktune/disktune.conf (journaled: disktune undo takes it back), never over an existing file without --force. "
                 + "Then: disktune plan, disktune apply.",

@@ -33,6 +33,10 @@ public final class FindingsAnalyzer {
         for (Controller c : report.controllers()) {
             sataNv(c, findings);
         }
+        for (ModuleFix fix : moduleFixes.nvmeFixes(report.nvme())) {
+            findings.add(new Finding(Severity.WARNING, fix.controller(), fix.problem(), "[module " + fix.module() + "] " + fix.parameter()
+                    + " = " + fix.value() + " in disktune.conf (disktune init proposes it), then disktune apply and a reboot"));
+        }
         for (Disk disk : report.disks()) {
             ncqOff(report, disk, findings);
             scheduler(report, disk, findings);

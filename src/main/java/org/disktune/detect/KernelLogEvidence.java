@@ -14,6 +14,7 @@ import org.disktune.kernel.KernelLogAnalyzer;
 import org.disktune.kernel.KernelLogDeviceMapper;
 import org.disktune.kernel.KernelLogOptions;
 import org.disktune.kernel.KernelLogReport;
+import org.disktune.kernel.NvmeControllerLog;
 import org.disktune.kernel.NcqState;
 
 /**
@@ -26,9 +27,9 @@ import org.disktune.kernel.NcqState;
  * ({@code .../host0/target0:0:0/0:0:0:0}) paired with the ATA port registered with it ({@link KernelLogDeviceMapper#portsByScsiHost}).
  */
 record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> ataByDisk, Map<Integer, String> portByScsiHost,
-        List<String> notes) {
+        List<NvmeControllerLog> nvmeTroubled, List<String> notes) {
     static KernelLogEvidence none(String note) {
-        return new KernelLogEvidence(Map.of(), Map.of(), Map.of(), note == null ? List.of() : List.of(note));
+        return new KernelLogEvidence(Map.of(), Map.of(), Map.of(), List.of(), note == null ? List.of() : List.of(note));
     }
 
     static KernelLogEvidence read(Host host, String runningKernel) {
@@ -61,7 +62,8 @@ record KernelLogEvidence(Map<String, AtaDeviceLog> devices, Map<String, String> 
                 ataByDisk.put(m.blockDevice(), m.ataDevice());
             }
         }
-        return new KernelLogEvidence(Map.copyOf(devices), Map.copyOf(ataByDisk), KernelLogDeviceMapper.portsByScsiHost(boot), List.of());
+        return new KernelLogEvidence(Map.copyOf(devices), Map.copyOf(ataByDisk), KernelLogDeviceMapper.portsByScsiHost(boot),
+                boot.nvmeControllers().stream().filter(c -> c.troubleLines() > 0).toList(), List.of());
     }
 
     /** The ATA port paired with this SCSI host number in the log ({@link KernelLogDeviceMapper#portsByScsiHost}). */

@@ -81,11 +81,13 @@ public final class MachineDetector {
         List<MdArray> arrays = new MdArrayReader(tree).read(disks);
         List<Mount> mounts = new MountReader(tree).read(disks);
         InitSystem init = InitSystem.detect(host);
+        NvmeState nvme = new NvmeState(log.nvmeTroubled(),
+                sysfs.word(host.path("/sys/module/nvme_core/parameters/default_ps_max_latency_us")).orElse(null));
         MachineReport withoutFindings = new MachineReport(kernel, controllers.all(), ports, disks, arrays, mounts,
-                List.of(), log.notes());
+                List.of(), log.notes(), List.of(), InitSystem.UNKNOWN, UdevVersion.UNKNOWN, BootLoader.UNKNOWN, nvme);
         return new MachineReport(kernel, withoutFindings.controllers(), ports, disks, arrays, mounts,
                 new FindingsAnalyzer(DriverCatalog.load(), new ModprobeConfigReader(host).read()).analyze(withoutFindings), log.notes(),
-                LoadableSchedulers.read(host, kernel), init, UdevVersion.detect(host, init), BootLoader.detect(host));
+                LoadableSchedulers.read(host, kernel), init, UdevVersion.detect(host, init), BootLoader.detect(host), nvme);
     }
 
     /** /dev/disk/by-id names per kernel name (absent without udev). */

@@ -10,6 +10,8 @@ import java.util.List;
  * {@code udev}: its udev's version ({@link UdevVersion}), which decides what a generated udev rule may use.
  * {@code bootLoader}: what puts the kernel command line together ({@link BootLoader}), which decides where a parameter of
  * a built-in module is written.
+ * {@code nvme}: the NVMe controllers the kernel log shows in trouble and the APST limit they run with ({@link NvmeState}),
+ * the evidence for turning APST off.
  */
 public record MachineReport(
         String kernel,
@@ -23,13 +25,23 @@ public record MachineReport(
         List<String> loadableSchedulers,
         InitSystem initSystem,
         UdevVersion udev,
-        BootLoader bootLoader) {
+        BootLoader bootLoader,
+        NvmeState nvme) {
 
     public MachineReport {
         loadableSchedulers = loadableSchedulers == null ? List.of() : List.copyOf(loadableSchedulers);
         initSystem = initSystem == null ? InitSystem.UNKNOWN : initSystem;
         udev = udev == null ? UdevVersion.UNKNOWN : udev;
         bootLoader = bootLoader == null ? BootLoader.UNKNOWN : bootLoader;
+        nvme = nvme == null ? NvmeState.UNKNOWN : nvme;
+    }
+
+    /** A report without NVMe evidence. */
+    public MachineReport(String kernel, List<Controller> controllers, List<AtaPort> ataPorts, List<Disk> disks, List<MdArray> mdArrays,
+            List<Mount> mounts, List<Finding> findings, List<String> notes, List<String> loadableSchedulers, InitSystem initSystem,
+            UdevVersion udev, BootLoader bootLoader) {
+        this(kernel, controllers, ataPorts, disks, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, udev, bootLoader,
+                NvmeState.UNKNOWN);
     }
 
     /** A report whose boot loader is not known. */
@@ -64,6 +76,6 @@ public record MachineReport(
      */
     public MachineReport withoutEmptyDevices() {
         List<Disk> shown = disks.stream().filter(d -> d.sizeBytes() == null || d.sizeBytes() > 0).toList();
-        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, udev, bootLoader);
+        return new MachineReport(kernel, controllers, ataPorts, shown, mdArrays, mounts, findings, notes, loadableSchedulers, initSystem, udev, bootLoader, nvme);
     }
 }

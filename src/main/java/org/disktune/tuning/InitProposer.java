@@ -28,6 +28,8 @@ import org.disktune.modprobe.DriverCatalog;
  * <ul>
  * <li>{@code [module sata_nv] adma = 1} (or {@code swncq = 1}) where detect's {@link ModuleFixAnalyzer} finds
  * the chip running without the NCQ mode it needs;</li>
+ * <li>{@code [module nvme_core] default_ps_max_latency_us = 0} (APST off) where the kernel log shows an NVMe controller
+ * reset or lost while APST was allowed (detect's {@link ModuleFixAnalyzer} again);</li>
  * <li>for each spinning disk, a scheduler that keeps sequential streams together and bounds waiting:
  * {@code mq-deadline} if offered, else {@code deadline} (2.6 kernels), else {@code bfq}, only when it is not
  * already active; disks whose rotation is unknown (before Linux 2.6.29) get a note, not a guess;</li>
@@ -104,8 +106,7 @@ public final class InitProposer {
             StringBuilder s = new StringBuilder();
             for (ModuleFix fix : fixes) {
                 s.append("# ").append(fix.problem()).append(".\n")
-                        .append("# ").append(fix.parameter()).append(" = ").append(fix.value()).append(" gives NCQ on controller ")
-                        .append(fix.controller()).append(" once the initramfs carries the option and the machine reboots.\n");
+                        .append("# ").append(fix.parameter()).append(" = ").append(fix.value()).append(' ').append(fix.gives()).append(".\n");
                 reasons.add("[module " + module + "] " + fix.parameter() + " = " + fix.value() + ": " + fix.problem());
             }
             s.append("[module ").append(module).append("]\n");
