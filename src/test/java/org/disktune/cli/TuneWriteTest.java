@@ -21,10 +21,10 @@ import java.util.stream.Stream;
 import org.disktune.apply.Journal;
 import org.disktune.apply.JournalEntry;
 import org.disktune.apply.JournaledChange;
+import org.disktune.bench.FakeWorkloads;
 import org.disktune.bench.Trial;
 import org.disktune.bench.Unit;
 import org.disktune.bench.Workload;
-import org.disktune.bench.WorkloadContext;
 import org.disktune.bench.run.BenchTarget;
 import org.disktune.bench.sweep.InterleavedSweep;
 import org.disktune.bench.sweep.SweepPlan;
@@ -72,23 +72,10 @@ class TuneWriteTest {
 
     /** A workload whose every trial gives {@code figure(read_ahead_kb in force)}: no noise, so the verdicts are known. */
     private Workload fake(String name, Unit unit, ToDoubleFunction<Integer> figure) {
-        return new Workload() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public Unit unit() {
-                return unit;
-            }
-
-            @Override
-            public Trial run(WorkloadContext context) throws IOException {
-                int ra = Integer.parseInt(host.readAttribute("/sys/block/sdx/queue/read_ahead_kb"));
-                return new Trial(figure.applyAsDouble(ra), null, 1, 1, 0.001);
-            }
-        };
+        return FakeWorkloads.of(name, unit, context -> {
+            int ra = Integer.parseInt(host.readAttribute("/sys/block/sdx/queue/read_ahead_kb"));
+            return new Trial(figure.applyAsDouble(ra), null, 1, 1, 0.001);
+        });
     }
 
     private SweepService service(Map<Integer, double[]> figures) {

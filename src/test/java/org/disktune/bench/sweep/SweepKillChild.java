@@ -6,10 +6,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
+import org.disktune.bench.FakeWorkloads;
 import org.disktune.bench.Trial;
 import org.disktune.bench.Unit;
 import org.disktune.bench.Workload;
-import org.disktune.bench.WorkloadContext;
 import org.disktune.bench.run.BenchTarget;
 import org.disktune.host.RefusingCommandRunner;
 import org.disktune.host.RootedHost;
@@ -42,27 +42,14 @@ public final class SweepKillChild {
     }
 
     private static Workload sleeping(String name) {
-        return new Workload() {
-            @Override
-            public String name() {
-                return name;
+        return FakeWorkloads.of(name, Unit.MB_S, context -> {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted");
             }
-
-            @Override
-            public Unit unit() {
-                return Unit.MB_S;
-            }
-
-            @Override
-            public Trial run(WorkloadContext context) throws IOException {
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException("interrupted");
-                }
-                return new Trial(100, null, 1, 1, 0.05);
-            }
-        };
+            return new Trial(100, null, 1, 1, 0.05);
+        });
     }
 }
