@@ -261,11 +261,11 @@ public final class UdevRulesGenerator {
             skips = written.skips();
         }
         List<String> rendered = lines.stream().map(UdevRuleText::keys).toList();
-        String text = UdevRuleText.rule(comment, rendered);
-        if (UdevLineLimit.tooLong(text, rendered, values, "[" + section + "]", file, errors)) {
+        String text = skips.isEmpty() ? UdevRuleText.rule(comment, rendered) : UdevRuleText.skipping(comment, skips, rendered, label);
+        if (UdevLineLimit.tooLong(text, target.udev(), values, "[" + section + "]", file, errors)) {
             return Optional.empty();
         }
-        return Optional.of(skips.isEmpty() ? text : UdevRuleText.skipping(comment, skips, rendered, label));
+        return Optional.of(text);
     }
 
     /** The rule of an [md] section; empty when it is refused or has nothing udev can do. */
