@@ -77,14 +77,14 @@ public final class UdevRulesGenerator {
      * core devices of type disk and partition; before, genhd.c's raw kobjects sent no DEVTYPE, so
      * {@code ENV{DEVTYPE}=="disk"} never matched and a whole disk is told by its {@code range} attribute, which
      * partitions lack); {@code ideDisks}, legacy IDE {@code hd*} disks on the machine, whose serial udev's ata_id
-     * exports as {@code ID_SERIAL_SHORT} only from 144.
+     * exports as {@code ID_SERIAL_SHORT} only from 144; {@code devpath}, what a disk's DEVPATH shows ({@link BlockDevpath}).
      */
-    public record Target(boolean systemdRun, boolean mdQueue, int udev, boolean devtype, boolean ideDisks) {
+    public record Target(boolean systemdRun, boolean mdQueue, int udev, boolean devtype, boolean ideDisks, BlockDevpath devpath) {
         /** A current systemd machine. */
         public static final Target CURRENT = new Target(true, true);
 
         public Target(boolean systemdRun, boolean mdQueue) {
-            this(systemdRun, mdQueue, 0, true, false);
+            this(systemdRun, mdQueue, 0, true, false, BlockDevpath.ATA_PORTS);
         }
 
         /** Why this udev cannot read any rule of this file (no ATTR{} before 098), or empty. */
@@ -171,7 +171,8 @@ public final class UdevRulesGenerator {
             if (!(UdevMatches.section(rule, members) instanceof UdevMatches.Expressed expressed)) {
                 continue; // reported by UdevMatches.problems
             }
-            Optional<String> unread = expressed.keys().stream().map(target::cannotRead).flatMap(Optional::stream).findFirst();
+            Optional<String> unread = expressed.keys().stream().map(target::cannotRead).flatMap(Optional::stream).findFirst()
+                    .or(() -> rule.matches().stream().map(target.devpath()::cannotTell).flatMap(Optional::stream).findFirst());
             if (unread.isPresent()) {
                 unwritten.add(new GeneratedRules.Unwritten("[" + rule.section() + "]", rule.line(), unread.get()));
                 continue;
