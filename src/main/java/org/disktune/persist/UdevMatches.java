@@ -43,7 +43,8 @@ import org.disktune.config.DiskRule;
  * vendor id out).</li>
  * <li>{@code match.transport}: detect decides from the kernel name and the device path in a fixed order
  * (loop, nvme, virtio, ide, ata, usb, mmc, scsi); the same tests on {@code KERNEL} and {@code DEVPATH}
- * (the device path with {@code /block/NAME} appended) give the same answer.</li>
+ * (the device path with {@code /block/NAME} appended) give the same answer where the DEVPATH shows the device's
+ * parents and its ATA port ({@link BlockDevpath}: the generator leaves the section out on other kernels).</li>
  * <li>{@code match.rotational}: {@code ATTR{queue/rotational}}. {@code match.driver}: the driver of the nearest
  * PCI function above the disk: {@code SUBSYSTEMS=="pci", DRIVERS==...}. {@code match.name}:
  * {@code KERNEL==} (forced or not: the planner refuses unforced names on disks with a stable identity).</li>

@@ -77,14 +77,14 @@ public final class UdevRulesGenerator {
      * core devices of type disk and partition; before, genhd.c's raw kobjects sent no DEVTYPE, so
      * {@code ENV{DEVTYPE}=="disk"} never matched and a whole disk is told by its {@code range} attribute, which
      * partitions lack); {@code ideDisks}, legacy IDE {@code hd*} disks on the machine, whose serial udev's ata_id
-     * exports as {@code ID_SERIAL_SHORT} only from 144.
+     * exports as {@code ID_SERIAL_SHORT} only from 144; {@code devpath}, what a disk's DEVPATH shows ({@link BlockDevpath}).
      */
-    public record Target(boolean systemdRun, boolean mdQueue, int udev, boolean devtype, boolean ideDisks) {
+    public record Target(boolean systemdRun, boolean mdQueue, int udev, boolean devtype, boolean ideDisks, BlockDevpath devpath) {
         /** A current systemd machine. */
         public static final Target CURRENT = new Target(true, true);
 
         public Target(boolean systemdRun, boolean mdQueue) {
-            this(systemdRun, mdQueue, 0, true, false);
+            this(systemdRun, mdQueue, 0, true, false, BlockDevpath.ATA_PORTS);
         }
 
         /** Why this udev cannot read any rule of this file (no ATTR{} before 098), or empty. */
@@ -171,7 +171,8 @@ public final class UdevRulesGenerator {
             if (!(UdevMatches.section(rule, members) instanceof UdevMatches.Expressed expressed)) {
                 continue; // reported by UdevMatches.problems
             }
-            Optional<String> unread = expressed.keys().stream().map(target::cannotRead).flatMap(Optional::stream).findFirst();
+            Optional<String> unread = expressed.keys().stream().map(target::cannotRead).flatMap(Optional::stream).findFirst()
+                    .or(() -> rule.matches().stream().map(target.devpath()::cannotTell).flatMap(Optional::stream).findFirst());
             if (unread.isPresent()) {
                 unwritten.add(new GeneratedRules.Unwritten("[" + rule.section() + "]", rule.line(), unread.get()));
                 continue;
@@ -261,11 +262,11 @@ public final class UdevRulesGenerator {
             skips = written.skips();
         }
         List<String> rendered = lines.stream().map(UdevRuleText::keys).toList();
-        String text = UdevRuleText.rule(comment, rendered);
-        if (UdevLineLimit.tooLong(text, rendered, values, "[" + section + "]", file, errors)) {
+        String text = skips.isEmpty() ? UdevRuleText.rule(comment, rendered) : UdevRuleText.skipping(comment, skips, rendered, label);
+        if (UdevLineLimit.tooLong(text, target.udev(), values, "[" + section + "]", file, errors)) {
             return Optional.empty();
         }
-        return Optional.of(skips.isEmpty() ? text : UdevRuleText.skipping(comment, skips, rendered, label));
+        return Optional.of(text);
     }
 
     /** The rule of an [md] section; empty when it is refused or has nothing udev can do. */

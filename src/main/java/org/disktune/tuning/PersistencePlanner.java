@@ -18,6 +18,7 @@ import org.disktune.detect.InitSystem;
 import org.disktune.detect.KernelRelease;
 import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
+import org.disktune.persist.BlockDevpath;
 import org.disktune.persist.UdevRulesGenerator;
 
 /**
@@ -99,7 +100,21 @@ public final class PersistencePlanner {
     public static UdevRulesGenerator.Target ruleTarget(MachineReport machine) {
         boolean ide = machine.disks().stream().anyMatch(d -> d.name().startsWith("hd"));
         return new UdevRulesGenerator.Target(machine.initSystem().kind() != InitSystem.Kind.SYSVINIT,
-                MdArray.queueShown(machine.kernel()), machine.udev().version(), KernelRelease.atLeast(machine.kernel(), 2, 6, 25), ide);
+                MdArray.queueShown(machine.kernel()), machine.udev().version(), KernelRelease.atLeast(machine.kernel(), 2, 6, 25), ide,
+                devpath(machine));
+    }
+
+    /**
+     * What a disk's DEVPATH shows on {@code machine}: only its name when a disk's sysfs directory is /sys/block/NAME
+     * itself (no disk: when the kernel is older than 2.6.25), its parents without ATA ports before 2.6.37.
+     */
+    static BlockDevpath devpath(MachineReport machine) {
+        boolean nameOnly = machine.disks().isEmpty() ? !KernelRelease.atLeast(machine.kernel(), 2, 6, 25)
+                : machine.disks().stream().anyMatch(d -> d.sysfsPath() != null && d.sysfsPath().startsWith("/sys/block/"));
+        if (nameOnly) {
+            return BlockDevpath.NAME_ONLY;
+        }
+        return KernelRelease.atLeast(machine.kernel(), 2, 6, 37) ? BlockDevpath.ATA_PORTS : BlockDevpath.PARENTS;
     }
 
     static boolean persistsThroughUdev(Setting setting) {

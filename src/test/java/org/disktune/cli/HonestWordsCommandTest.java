@@ -138,6 +138,7 @@ class HonestWordsCommandTest {
         assertTrue(commented.out().lines().anyMatch(l -> l.startsWith("ok") && l.contains(RULES)
                 && l.contains("edited by hand (comments only), settings intact")), commented.out());
 
+        // line 19 is the rule udev 105 jumps past the rule with (KERNEL=="md*|dm-*", OldUdevKeys): the rule starts at line 20
         Files.writeString(host.path(RULES), rules.replace("ATTR{device/queue_depth}=\"1\"", "ATTR{device/queue_depth}=\"4\""));
         CliRun changed = run(host, "verify");
         assertEquals(1, changed.exitCode(), changed.out());

@@ -36,7 +36,11 @@ class HostileConfigCommandTest {
     Path dir;
 
     private static Host sample() {
-        Path root = SampleRoots.materialize("seed-nforce4-arch");
+        return sample("seed-nforce4-arch");
+    }
+
+    private static Host sample(String name) {
+        Path root = SampleRoots.materialize(name);
         return new RootedHost(root, new RefusingCommandRunner("sample"), Session.treeKernelLog(root, "sample"), Clock.systemUTC(), true);
     }
 
@@ -160,7 +164,7 @@ class HostileConfigCommandTest {
 
     @Test
     void aValueTooLongForAUdevRuleLineIsRefusedAtCheck() throws IOException {
-        Host host = sample();
+        Host host = sample("qemu-ahci"); // a udev of unknown version, read as a current one
         write(host, "[disk a]\nmatch.serial = " + "S".repeat(17_000) + "\nread_ahead_kb = 1024\n");
         Map<String, String> before = snapshot(host);
         for (String command : List.of("config check", "plan", "apply")) {
@@ -174,8 +178,21 @@ class HostileConfigCommandTest {
     }
 
     @Test
+    void udev135OfTheNforce4SampleReadsRulesLinesOf2048Bytes() throws IOException {
+        Host host = sample(); // Arch's udev 135: fgets into UTIL_LINE_SIZE, 2048 bytes, until udev 152
+        write(host, "[disk a]\nmatch.serial = " + "S".repeat(2_000) + "\nread_ahead_kb = 1024\n");
+        Map<String, String> before = snapshot(host);
+        CliRun plan = CliRun.run(o -> host, "plan");
+        String said = plan.out() + plan.err();
+        assertEquals(2, plan.exitCode(), said);
+        assertTrue(said.contains(CONFIG + ":2: match.serial of [disk a] is 2000 characters long")
+                && said.contains("udev 135 of this machine reads rules lines with fgets into UTIL_LINE_SIZE (2048 bytes)"), said);
+        assertEquals(before, snapshot(host));
+    }
+
+    @Test
     void aLongValueThatFitsIsWrittenInLinesUdevReads() throws IOException {
-        Host host = sample();
+        Host host = sample("qemu-ahci");
         write(host, "[disk a]\nmatch.serial = " + "S".repeat(16_000) + "\nread_ahead_kb = 1024\n");
         CliRun apply = CliRun.run(o -> host, "apply");
         assertTrue(apply.exitCode() == 0 || apply.exitCode() == 3, apply.err());
