@@ -67,54 +67,6 @@ public final class UdevRulesGenerator {
     /** util-linux's blockdev: /sbin on every distribution (a link to /usr/sbin on merged-/usr ones), for udev's absolute RUN. */
     public static final String BLOCKDEV = "/sbin/blockdev";
 
-    /**
-     * What the machine the rules are for can honour: {@code systemdRun}, a RUN of {@code systemd-run} (false when the
-     * init system is not systemd: then hdparm settings get no RUN and persist elsewhere, and the comment says so);
-     * {@code mdQueue}, {@code queue/read_ahead_kb} on md arrays (false before Linux 2.6.32: then an array's readahead
-     * is set by a RUN of {@code blockdev --setra} in 512-byte sectors, the BLKRASET ioctl, instead of an ATTR the
-     * kernel does not have); {@code udev}, the version of its udev (0: not known, rules are written as for a current
-     * one); {@code devtype}, block events carry {@code DEVTYPE=disk|partition} (Linux 2.6.25 made block devices
-     * core devices of type disk and partition; before, genhd.c's raw kobjects sent no DEVTYPE, so
-     * {@code ENV{DEVTYPE}=="disk"} never matched and a whole disk is told by its {@code range} attribute, which
-     * partitions lack); {@code ideDisks}, legacy IDE {@code hd*} disks on the machine, whose serial udev's ata_id
-     * exports as {@code ID_SERIAL_SHORT} only from 144; {@code devpath}, what a disk's DEVPATH shows ({@link BlockDevpath}).
-     */
-    public record Target(boolean systemdRun, boolean mdQueue, int udev, boolean devtype, boolean ideDisks, BlockDevpath devpath) {
-        /** A current systemd machine. */
-        public static final Target CURRENT = new Target(true, true);
-
-        public Target(boolean systemdRun, boolean mdQueue) {
-            this(systemdRun, mdQueue, 0, true, false, BlockDevpath.ATA_PORTS);
-        }
-
-        /** Why this udev cannot read any rule of this file (no ATTR{} before 098), or empty. */
-        Optional<String> noRules() {
-            return udev > 0 && udev < ATTR_KEYS ? Optional.of(udevName() + " has no ATTR{} keys (udev 098 added them, "
-                    + "to match and to write a sysfs attribute), so no udev rule can write these settings") : Optional.empty();
-        }
-
-        /** Why this udev cannot read a rule with {@code key}, or empty. */
-        Optional<String> cannotRead(UdevKey key) {
-            if (udev == 0) {
-                return Optional.empty();
-            }
-            if (key.name().equals("SYMLINK") && key.isMatch() && udev < SYMLINK_MATCH) {
-                return Optional.of(udevName() + " cannot match a SYMLINK (udev 114 added SYMLINK==), which match.by-id and match.md need");
-            }
-            if (key.name().equals("ENV") && "ID_SERIAL_SHORT".equals(key.attribute())
-                    && (udev < SCSI_ID_SERIAL_SHORT || ideDisks && udev < ATA_ID_SERIAL_SHORT)) {
-                return Optional.of(udevName() + " exports no ID_SERIAL_SHORT for " + (udev < SCSI_ID_SERIAL_SHORT ? "its disks (scsi_id "
-                        + "from udev 102" : "IDE disks (ata_id from udev 144") + ", only ID_SERIAL), which match.serial needs; "
-                        + "match by model, or by name with match.name");
-            }
-            return Optional.empty();
-        }
-
-        private String udevName() {
-            return OldUdevKeys.udevName(udev);
-        }
-    }
-
     /** udev's NEWS: 098 added ATTR{} (matching and writing the event device's attributes), 114 SYMLINK==. */
     public static final int ATTR_KEYS = 98;
     public static final int SYMLINK_MATCH = 114;
@@ -123,7 +75,7 @@ public final class UdevRulesGenerator {
     public static final int ATA_ID_SERIAL_SHORT = 144;
 
     /** The keys every rule starts with: a whole disk's add or change event, told by DEVTYPE or, before 2.6.25, by range. */
-    private static List<UdevKey> base(Target target) {
+    private static List<UdevKey> base(UdevTarget target) {
         return List.of(UdevKey.of("ACTION", "==", "add|change"), UdevKey.of("SUBSYSTEM", "==", "block"),
                 target.devtype() ? new UdevKey("ENV", "DEVTYPE", "==", "disk") : new UdevKey("ATTR", "range", "==", "?*"));
     }
@@ -144,11 +96,11 @@ public final class UdevRulesGenerator {
 
     /** As above, with match.md resolved to the members its array has now (see {@link UdevMatches}). */
     public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted, UdevMatches.MdMembers members) {
-        return generate(state, wanted, members, Target.CURRENT);
+        return generate(state, wanted, members, UdevTarget.CURRENT);
     }
 
     /** As above, for a machine that honours what {@code target} says. */
-    public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted, UdevMatches.MdMembers members, Target target) {
+    public GeneratedRules generate(DesiredState state, Function<SettingValue, String> wanted, UdevMatches.MdMembers members, UdevTarget target) {
         String file = state.source() == null ? "(no configuration file)" : state.source();
         List<GeneratedRules.Unwritten> unwritten = new ArrayList<>();
         Optional<String> noRules = target.noRules();
@@ -213,7 +165,7 @@ public final class UdevRulesGenerator {
 
     /** One rule of a [disk] section for {@code subset} of its settings; empty when a value is refused. */
     private static Optional<Section> diskRule(DiskRule rule, UdevMatches.Expressed expressed, List<SettingValue> subset,
-            Function<SettingValue, String> wanted, UdevMatches.MdMembers members, Target target, String file, List<ConfigProblem> errors,
+            Function<SettingValue, String> wanted, UdevMatches.MdMembers members, UdevTarget target, String file, List<ConfigProblem> errors,
             List<GeneratedRules.Unwritten> unwritten) {
         List<String> comment = new ArrayList<>();
         comment.add("# [" + rule.section() + "] line " + rule.line());
@@ -244,7 +196,7 @@ public final class UdevRulesGenerator {
      * The text of a rule, as the machine's udev reads it ({@link OldUdevKeys} before 131); empty, with the reason in
      * {@code unwritten} or an error in {@code errors}, when it cannot be written.
      */
-    private static Optional<String> text(List<String> comment, List<List<UdevKey>> lines, Target target, String label,
+    private static Optional<String> text(List<String> comment, List<List<UdevKey>> lines, UdevTarget target, String label,
             List<UdevLineLimit.Valued> values, String section, int line, String file, List<ConfigProblem> errors,
             List<GeneratedRules.Unwritten> unwritten) {
         List<UdevKey> skips = List.of();
@@ -270,7 +222,7 @@ public final class UdevRulesGenerator {
     }
 
     /** The rule of an [md] section; empty when it is refused or has nothing udev can do. */
-    private static Optional<Section> mdRule(MdRule rule, Function<SettingValue, String> wanted, Target target, String file,
+    private static Optional<Section> mdRule(MdRule rule, Function<SettingValue, String> wanted, UdevTarget target, String file,
             List<ConfigProblem> errors, List<GeneratedRules.Unwritten> unwritten) {
         List<String> comment = new ArrayList<>();
         comment.add("# [" + rule.section() + "] line " + rule.line());

@@ -29,7 +29,7 @@ final class UdevSettingLines {
      * The ATTR and RUN keys of a section (one a line), adding a comment line per setting; empty when a value is refused, an empty list
      * when nothing of the section can be done by udev on {@code target}.
      */
-    static Optional<List<UdevKey>> settings(List<SettingValue> settings, Function<SettingValue, String> wanted, UdevRulesGenerator.Target target,
+    static Optional<List<UdevKey>> settings(List<SettingValue> settings, Function<SettingValue, String> wanted, UdevTarget target,
             String file, List<String> comment, List<ConfigProblem> errors) {
         List<UdevKey> lines = new ArrayList<>();
         boolean hdparm = false;

@@ -20,6 +20,7 @@ import org.disktune.detect.MachineReport;
 import org.disktune.detect.MdArray;
 import org.disktune.persist.BlockDevpath;
 import org.disktune.persist.UdevRulesGenerator;
+import org.disktune.persist.UdevTarget;
 
 /**
  * Plans how each setting of the desired state lasts and reaches the machine, beside the sysfs writes of
@@ -97,9 +98,9 @@ public final class PersistencePlanner {
      * What the udev rules of {@code machine} can do: systemd-run unless another init system is known; md readahead and
      * DEVTYPE by kernel; the keys its udev reads by udev version (as for a current one when not known).
      */
-    public static UdevRulesGenerator.Target ruleTarget(MachineReport machine) {
+    public static UdevTarget ruleTarget(MachineReport machine) {
         boolean ide = machine.disks().stream().anyMatch(d -> d.name().startsWith("hd"));
-        return new UdevRulesGenerator.Target(machine.initSystem().kind() != InitSystem.Kind.SYSVINIT,
+        return new UdevTarget(machine.initSystem().kind() != InitSystem.Kind.SYSVINIT,
                 MdArray.queueShown(machine.kernel()), machine.udev().version(), KernelRelease.atLeast(machine.kernel(), 2, 6, 25), ide,
                 devpath(machine));
     }

@@ -11,6 +11,7 @@ import org.disktune.config.DesiredState;
 import org.disktune.core.FileMode;
 import org.disktune.detect.MachineReport;
 import org.disktune.persist.UdevRulesGenerator;
+import org.disktune.persist.UdevTarget;
 
 /**
  * One run of {@link PersistencePlanner}: what each mechanism reads (the configuration, the tuning plan, the machine,
@@ -25,7 +26,7 @@ final class PersistencePlanning {
     /** The configuration as messages name it. */
     final String file;
     /** What the udev rules of this machine can do. */
-    final UdevRulesGenerator.Target target;
+    final UdevTarget target;
     final List<Change> fileSteps = new ArrayList<>();
     final List<Change> live = new ArrayList<>();
     final List<Change> reload = new ArrayList<>();

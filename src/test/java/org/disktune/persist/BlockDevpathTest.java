@@ -23,7 +23,7 @@ class BlockDevpathTest {
     void theRaptorsKernelShowsNoParentsInADevpathSoTheAtaSectionIsLeftOut() {
         MachineReport machine = UdevRulesGoldenTest.detect("seed-raid5-raptors");
         assertEquals("/sys/block/sda", machine.disks().stream().filter(d -> d.name().equals("sda")).findFirst().orElseThrow().sysfsPath());
-        UdevRulesGenerator.Target target = PersistencePlanner.ruleTarget(machine);
+        UdevTarget target = PersistencePlanner.ruleTarget(machine);
         assertEquals(BlockDevpath.NAME_ONLY, target.devpath());
 
         GeneratedRules rules = generate("[disk raptors]\nmatch.model = WDC WD740ADFD*\nmatch.transport = ata\nread_ahead_kb = 1024\n\n"
@@ -42,7 +42,7 @@ class BlockDevpathTest {
     @Test
     void kernelsBefore2637ShowNoAtaPortSoAtaAndScsiAreLeftOutAndUsbIsWritten() {
         for (String sample : List.of("seed-rhel6-ext4", "seed-nforce4-arch")) {
-            UdevRulesGenerator.Target target = PersistencePlanner.ruleTarget(UdevRulesGoldenTest.detect(sample));
+            UdevTarget target = PersistencePlanner.ruleTarget(UdevRulesGoldenTest.detect(sample));
             assertEquals(BlockDevpath.PARENTS, target.devpath(), sample);
             for (String transport : List.of("ata", "scsi")) {
                 GeneratedRules rules = generate("[disk a]\nmatch.transport = " + transport + "\nread_ahead_kb = 1024\n", target);
@@ -58,14 +58,14 @@ class BlockDevpathTest {
 
     @Test
     void aCurrentKernelShowsTheAtaPort() {
-        UdevRulesGenerator.Target target = PersistencePlanner.ruleTarget(UdevRulesGoldenTest.detect("qemu-ahci"));
+        UdevTarget target = PersistencePlanner.ruleTarget(UdevRulesGoldenTest.detect("qemu-ahci"));
         assertEquals(BlockDevpath.ATA_PORTS, target.devpath());
         GeneratedRules rules = generate("[disk a]\nmatch.transport = ata\nread_ahead_kb = 1024\n", target);
         assertEquals(List.of(), rules.unwritten());
         assertTrue(rules.text().orElseThrow().contains("DEVPATH==\"*/ata[0-9]*\""));
     }
 
-    private static GeneratedRules generate(String config, UdevRulesGenerator.Target target) {
+    private static GeneratedRules generate(String config, UdevTarget target) {
         ParsedConfig parsed = new ConfigParser().parse(config.getBytes(StandardCharsets.UTF_8), "c.conf");
         assertEquals(List.of(), parsed.errors());
         return new UdevRulesGenerator().generate(parsed.state(), v -> v.value(), UdevMatches.MdMembers.NONE, target);

@@ -91,7 +91,7 @@ class UdevLineLimitTest {
                 .getBytes(StandardCharsets.UTF_8), "c.conf");
         assertEquals(List.of(), parsed.errors());
         GeneratedRules rules = new UdevRulesGenerator().generate(parsed.state(), v -> v.value(), UdevMatches.MdMembers.NONE,
-                new UdevRulesGenerator.Target(true, true, udev, true, false, BlockDevpath.ATA_PORTS));
+                new UdevTarget(true, true, udev, true, false, BlockDevpath.ATA_PORTS));
         assertEquals(rules.errors().isEmpty(), rules.text().isPresent(), rules.toString());
         return rules.errors().stream().findFirst();
     }

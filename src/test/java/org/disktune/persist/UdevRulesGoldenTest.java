@@ -58,7 +58,7 @@ class UdevRulesGoldenTest {
         TuningPlan plan = new DesiredStatePlanner().plan(state, machine);
         assertEquals(List.of(), plan.errors(), "the configuration must be valid on the sample");
 
-        UdevRulesGenerator.Target target = PersistencePlanner.ruleTarget(machine);
+        UdevTarget target = PersistencePlanner.ruleTarget(machine);
         GeneratedRules rules = new UdevRulesGenerator().generate(state, wanted(plan, machine), UdevMatches.MdMembers.NONE, target);
         assertEquals(List.of(), rules.errors());
         assertEquals("/etc/udev/rules.d/90-disktune.rules", rules.path());
@@ -110,7 +110,7 @@ class UdevRulesGoldenTest {
      * ATTR assignments and RUN of each disk section, then the arrays'.
      */
     private static List<List<String>> expectedAssignments(DesiredState state, Function<SettingValue, String> wanted,
-            UdevRulesGenerator.Target target, java.util.Set<Integer> left) {
+            UdevTarget target, java.util.Set<Integer> left) {
         record Expected(int rank, int line, List<String> keys) {
         }
         List<Expected> schedulers = new ArrayList<>();
@@ -133,7 +133,7 @@ class UdevRulesGoldenTest {
      * systemd a section's hdparm settings get no RUN at all (they go to rc.local).
      */
     private static Optional<List<String>> expected(List<SettingValue> settings, Function<SettingValue, String> wanted,
-            UdevRulesGenerator.Target target) {
+            UdevTarget target) {
         List<String> keys = new ArrayList<>();
         settings.stream().filter(s -> s.setting().mechanism() == SettingMechanism.SYSFS)
                 .forEach(s -> keys.add(s.setting() == Setting.MD_READ_AHEAD_KB && !target.mdQueue()

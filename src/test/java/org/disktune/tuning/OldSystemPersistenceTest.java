@@ -31,6 +31,7 @@ import org.disktune.host.RootedHost;
 import org.disktune.host.SampleMachines;
 import org.disktune.persist.RcLocalBlock;
 import org.disktune.persist.UdevRulesGenerator;
+import org.disktune.persist.UdevTarget;
 import org.disktune.testing.TestMachine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -180,7 +181,7 @@ class OldSystemPersistenceTest {
         for (Case c : List.of(new Case(101, false, false), new Case(102, false, true), new Case(143, true, false), new Case(144, true, true),
                 new Case(0, true, true))) {
             GeneratedRules rules = new UdevRulesGenerator().generate(state, wanted, UdevMatches.MdMembers.NONE,
-                    new UdevRulesGenerator.Target(false, true, c.udev(), true, c.ide(), org.disktune.persist.BlockDevpath.ATA_PORTS));
+                    new UdevTarget(false, true, c.udev(), true, c.ide(), org.disktune.persist.BlockDevpath.ATA_PORTS));
             assertEquals(c.written(), rules.text().isPresent(), c.toString());
             assertEquals(c.written() ? 0 : 1, rules.unwritten().size(), c.toString());
             if (!c.written()) {
