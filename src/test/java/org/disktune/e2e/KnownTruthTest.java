@@ -1,0 +1,178 @@
+package org.disktune.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import org.disktune.bench.BenchResult;
+import org.disktune.bench.Profile;
+import org.disktune.bench.Trial;
+import org.disktune.bench.Unit;
+import org.disktune.bench.WorkloadResult;
+import org.disktune.e2e.KnownTruth.Report;
+import org.disktune.e2e.KnownTruth.Run;
+import org.disktune.e2e.KnownTruth.Settings;
+import org.disktune.e2e.KnownTruth.Status;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The judge of the known-truth benchmarks (probes/known-truth.sh) on the results of a real guest run, and on made-up
+ * result sets that break one expectation each: a judge that passes them is broken.
+ */
+class KnownTruthTest {
+    private static final Path PIIX_1206 = Path.of("src/test/resources/known-truth/piix-2026-12-06");
+    private static final String RANDOM = KnownTruth.RANDOM;
+    private static final String SEQUENTIAL = KnownTruth.SEQUENTIAL;
+
+    static final Settings BASE = new Settings(32, 32, "none", 4096, 32, 40_000_000);
+    static final Settings RA8 = new Settings(32, 32, "none", 8, 32, 40_000_000);
+    static final Settings NR4 = new Settings(32, 4, "none", 4096, 32, 40_000_000);
+    static final Settings DEADLINE = new Settings(32, 64, "mq-deadline", 4096, 32, 40_000_000);
+    static final Settings DEPTH1 = new Settings(1, 1, "none", 4096, 32, 40_000_000);
+
+    @Test
+    void expectedRatiosFollowFromTheRequestsInFlight() {
+        assertEquals(32, BASE.inFlight(RANDOM));
+        assertEquals(32, BASE.inFlight(SEQUENTIAL), "a 4 MiB window is 128 requests of 32 KiB, 32 tags");
+        assertEquals(1, DEPTH1.inFlight(RANDOM));
+        assertEquals(1, DEPTH1.inFlight(SEQUENTIAL));
+        assertEquals(4, NR4.inFlight(RANDOM), "nr_requests limits the tags without a scheduler");
+        assertEquals(32, DEADLINE.inFlight(RANDOM), "with a scheduler nr_requests is the scheduler's, not the tags");
+        assertEquals(32, RA8.inFlight(RANDOM), "O_DIRECT reads do not read ahead");
+        assertEquals(2, RA8.inFlight(SEQUENTIAL), "a window smaller than a request: one synchronous, one ahead");
+    }
+
+    /**
+     * The guest run of 2026-12-06 (10 ms per request, one round: one run of each state, five of base). bench compare's
+     * statistic needs two runs on a side to know the variation between runs, so every effect is "cannot tell" however
+     * close its medians are (random reads: depth1 -97.1%, nr4 -88.7%, expected -96.9%, -87.5%), and five base runs
+     * give 6 A/A comparisons, not 20: nothing of it passes, and nothing of it fails.
+     */
+    @Test
+    void oneRoundOfTheGuestRunCannotTellAnything() {
+        Report r = KnownTruth.judge(PIIX_1206);
+        for (String state : List.of("ra8", "nr4", "deadline", "depth1")) {
+            for (String w : KnownTruth.WORKLOADS) {
+                assertEquals(Status.CANNOT_TELL, r.finding(state + " " + w).status(), r.summary());
+            }
+        }
+        assertTrue(r.finding("depth1 " + RANDOM).detail().contains("medians -97.1%"), r.summary());
+        assertTrue(r.finding("nr4 " + RANDOM).detail().contains("medians -88.7%"), r.summary());
+        for (String w : KnownTruth.WORKLOADS) {
+            assertEquals(Status.CANNOT_TELL, r.finding("A/A " + w).status(), r.summary());
+            assertTrue(r.finding("A/A " + w).detail().startsWith("0 claimed change(s) in 6 comparisons"), r.summary());
+        }
+        assertFalse(r.passed(), r.summary());
+    }
+
+    @Test
+    void aDeviceThatBehavesAsItsTheoryPasses() {
+        Report r = KnownTruth.judge(truth(UnaryOperator.identity()));
+        assertTrue(r.passed(), r.summary());
+        assertEquals(4 * 2 + 2, r.findings().size(), r.summary());
+        assertTrue(r.finding("A/A " + RANDOM).detail().contains("in 21 comparisons"), r.summary());
+    }
+
+    @Test
+    void anEffectOfTheWrongSignFails() {
+        // nr4 measuring 8 times base where an eighth is expected
+        Report r = KnownTruth.judge(truth(run -> run.label().startsWith("nr4") ? measuring(run, 8, 1.0 / 8) : run));
+        assertEquals(Status.FAILED, r.finding("nr4 " + RANDOM).status(), r.summary());
+        assertTrue(r.finding("nr4 " + RANDOM).detail().startsWith(RANDOM + " +"), r.summary());
+        assertFalse(r.passed());
+    }
+
+    @Test
+    void anIntervalThatMissesTheExpectedRatioFails() {
+        // the right sign, but half of base where an eighth is expected
+        Report r = KnownTruth.judge(truth(run -> run.label().startsWith("nr4") ? measuring(run, 0.5, 0.5) : run));
+        assertEquals(Status.FAILED, r.finding("nr4 " + RANDOM).status(), r.summary());
+        assertTrue(r.finding("nr4 " + RANDOM).detail().startsWith(RANDOM + " -"), r.summary());
+        assertFalse(r.passed());
+    }
+
+    @Test
+    void aChangeClaimedWhereThereIsNoneFails() {
+        Report r = KnownTruth.judge(truth(run -> run.label().startsWith("deadline") ? measuring(run, 1.25, 1) : run));
+        assertEquals(Status.FAILED, r.finding("deadline " + RANDOM).status(), r.summary());
+        assertEquals(Status.OK, r.finding("deadline " + SEQUENTIAL).status(), r.summary());
+        assertFalse(r.passed());
+    }
+
+    @Test
+    void claimedChangesInTheAaSplitsFail() {
+        // base runs drift in steps of 20% on random reads (two runs low, two high): splitting a window 2 against 2 finds the step
+        Report r = KnownTruth.judge(truth(run -> run.state().equals("base") ? measuring(run, (number(run) / 2) % 2 == 1 ? 1.2 : 1, 1) : run));
+        assertEquals(Status.FAILED, r.finding("A/A " + RANDOM).status(), r.summary());
+        assertEquals(Status.OK, r.finding("A/A " + SEQUENTIAL).status(), r.summary());
+        assertFalse(r.passed());
+    }
+
+    @Test
+    void tooFewAaComparisonsCannotTell() {
+        // base-1 .. base-5 only (6 comparisons): the states are all there and right
+        Report r = KnownTruth.judge(truth(UnaryOperator.identity()).stream().filter(run -> !run.state().equals("base") || number(run) <= 5).toList());
+        assertEquals(Status.CANNOT_TELL, r.finding("A/A " + RANDOM).status(), r.summary());
+        assertEquals(Status.OK, r.finding("nr4 " + RANDOM).status(), r.summary());
+        assertFalse(r.passed(), r.summary());
+    }
+
+    @Test
+    void oneRunOfAStateCannotTellAndIsNeverOk() {
+        Report r = KnownTruth.judge(truth(UnaryOperator.identity()).stream().filter(run -> !run.label().equals("depth1-2")).toList());
+        assertEquals(Status.CANNOT_TELL, r.finding("depth1 " + RANDOM).status(), r.summary());
+        assertFalse(r.passed(), r.summary());
+    }
+
+    /**
+     * Runs in the probe's order (two rounds of base, ra8, base, nr4, base, deadline, base, depth1, then two more base:
+     * 10 base runs, 2 of each state), each measuring what its settings' theory says, times a drift of a few percent
+     * between runs and a spread of 1% between trials; {@code change} may alter each run.
+     */
+    static List<Run> truth(UnaryOperator<Run> change) {
+        List<Run> runs = new ArrayList<>();
+        int base = 0;
+        for (int round = 1; round <= 2; round++) {
+            for (String state : List.of("ra8", "nr4", "deadline")) {
+                runs.add(theory("base-" + ++base, BASE, runs.size()));
+                runs.add(theory(state + "-" + round, Map.of("ra8", RA8, "nr4", NR4, "deadline", DEADLINE).get(state), runs.size()));
+            }
+            runs.add(theory("base-" + ++base, BASE, runs.size()));
+            runs.add(theory("depth1-" + round, DEPTH1, runs.size()));
+        }
+        runs.add(theory("base-" + ++base, BASE, runs.size()));
+        runs.add(theory("base-" + ++base, BASE, runs.size()));
+        return runs.stream().map(change).toList();
+    }
+
+    /** A run measuring throughput in proportion to the requests its settings allow in flight, drifting with its index. */
+    private static Run theory(String label, Settings s, int index) {
+        double drift = 1 + 0.03 * Math.sin(index * 2.1);
+        return new Run(label, s, result(label, 100.0 * s.inFlight(RANDOM) * drift, 3.0 * s.inFlight(SEQUENTIAL) * drift));
+    }
+
+    /** The run, measuring {@code random} and {@code sequential} times what base's theory says, with no drift. */
+    private static Run measuring(Run run, double random, double sequential) {
+        return new Run(run.label(), run.settings(), result(run.label(), 100.0 * BASE.inFlight(RANDOM) * random, 3.0 * BASE.inFlight(SEQUENTIAL) * sequential));
+    }
+
+    private static BenchResult result(String id, double random, double sequential) {
+        return new BenchResult(BenchResult.SCHEMA_VERSION, id, "/dev/nullb0", "nullb0", null, "6.1.0-57-amd64", "boot-1", "2026-12-06T16:23:16Z",
+                Profile.QUICK, Map.of(), List.of(workload(RANDOM, Unit.IOPS, random), workload(SEQUENTIAL, Unit.MB_S, sequential)));
+    }
+
+    private static WorkloadResult workload(String name, Unit unit, double median) {
+        List<Trial> trials = List.of(0.99, 1.0, 1.01, 0.995, 1.005).stream().map(f -> new Trial(median * f, null, 0, 0, 0.5)).toList();
+        return new WorkloadResult(name, unit, trials, median, null);
+    }
+
+    private static int number(Run run) {
+        return Integer.parseInt(run.label().replaceFirst(".*-", ""));
+    }
+}
