@@ -12,8 +12,10 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.disktune.bench.BenchResult;
+import org.disktune.bench.WorkloadResult;
 import org.disktune.bench.stats.Comparison;
 import org.disktune.bench.stats.Direction;
+import org.disktune.bench.stats.RatioInterval;
 import org.disktune.bench.stats.Verdict;
 import org.disktune.bench.store.BenchStore;
 import org.disktune.host.RefusingCommandRunner;
@@ -26,6 +28,9 @@ import org.disktune.host.RootedHost;
  * device whose truth is known"). It compares the stored results of the probe's runs as {@code bench compare} does
  * ({@link Comparison#compareRuns}: several runs per side) and checks
  * <ul>
+ * <li>that base reaches its theory, within {@value #THEORY_BELOW} below and {@value #THEORY_ABOVE} above: when
+ * something else limits it (the emulated CPU), no ratio of that workload says anything about the device, and each
+ * is "cannot tell";</li>
  * <li>each real effect: claimed with the right sign, and its interval covers the expected ratio;</li>
  * <li>each effect that is not there (mq-deadline, read_ahead_kb on O_DIRECT reads): no detectable change;</li>
  * <li>A/A: every window of four consecutive base runs split all three ways into two against two: at least
@@ -41,6 +46,10 @@ final class KnownTruth {
     static final int AA_CLAIMS_ALLOWED = 1;
     /** At least this many A/A comparisons, for the claims allowed to mean anything (issue 34: "at least 20 A/A pairs"). */
     static final int AA_COMPARISONS = 20;
+    /** How far below its theory base may measure (the timer's and the emulated CPU's cost per request) ... */
+    static final double THEORY_BELOW = 0.2;
+    /** ... and above it (nothing beats the device's latency: above means the settings are not those recorded). */
+    static final double THEORY_ABOVE = 0.05;
     private static final int[][][] SPLITS = {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}, {{0, 3}, {1, 2}}};
 
     /** A device state's settings, as the probe recorded them in facts.txt before each run. */
@@ -58,6 +67,12 @@ final class KnownTruth {
         int inFlight(String workload) {
             int wanted = RANDOM.equals(workload) ? 32 : Math.max(2, readAheadKb / maxSectorsKb);
             return Math.min(wanted, tags());
+        }
+
+        /** Requests in flight x request size / L, in the workload's unit: IOPS, or MB/s (10^6 bytes) of max_sectors_kb requests. */
+        double theory(String workload) {
+            double perSecond = inFlight(workload) * 1e9 / completionNsec;
+            return RANDOM.equals(workload) ? perSecond : perSecond * maxSectorsKb * 1024 / 1e6;
         }
     }
 
@@ -113,17 +128,37 @@ final class KnownTruth {
             return new Report(List.of(new Finding("base", Status.FAILED, "no base run among " + byState.keySet())));
         }
         List<Finding> findings = new ArrayList<>();
+        Map<String, Boolean> trusted = new LinkedHashMap<>();
+        for (String workload : WORKLOADS) {
+            Finding f = theory(workload, base);
+            findings.add(f);
+            trusted.put(workload, f.status() == Status.OK);
+        }
         byState.forEach((state, those) -> {
             if (!state.equals("base")) {
-                findings.addAll(effects(state, base, those));
+                findings.addAll(effects(state, base, those, trusted));
             }
         });
         findings.addAll(aa(base));
         return new Report(findings);
     }
 
-    /** The checks of one state against base: one per workload. */
-    private static List<Finding> effects(String state, List<Run> base, List<Run> those) {
+    /** Whether base reaches its theory: the median of its runs' medians against requests in flight x size / L. */
+    private static Finding theory(String workload, List<Run> base) {
+        double measured = RatioInterval.median(base.stream().flatMap(r -> r.result().workloads().stream())
+                .filter(w -> w.name().equals(workload)).mapToDouble(WorkloadResult::median).toArray());
+        Settings s = base.get(0).settings();
+        double reach = measured / s.theory(workload);
+        boolean within = reach >= 1 - THEORY_BELOW && reach <= 1 + THEORY_ABOVE;
+        return new Finding("base " + workload, within ? Status.OK : Status.CANNOT_TELL, String.format(Locale.ROOT,
+                "%.4g, %.0f%% of its theory %.4g (%d requests in flight, %d ms each)%s", measured, reach * 100, s.theory(workload),
+                s.inFlight(workload), s.completionNsec() / 1_000_000, within ? "" : String.format(Locale.ROOT,
+                        "; outside %.0f%%..%.0f%%: something else limits it, so no ratio of it is trusted", (1 - THEORY_BELOW) * 100,
+                        (1 + THEORY_ABOVE) * 100)));
+    }
+
+    /** The checks of one state against base: one per workload, "cannot tell" for a workload whose base misses its theory. */
+    private static List<Finding> effects(String state, List<Run> base, List<Run> those, Map<String, Boolean> trusted) {
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
         Comparison.compareRuns(results(base), results(those)).verdicts().forEach(v -> verdicts.put(v.workload(), v));
         List<Finding> findings = new ArrayList<>();
@@ -135,6 +170,8 @@ final class KnownTruth {
             Verdict v = verdicts.get(workload);
             if (v == null) {
                 findings.add(new Finding(what, Status.FAILED, "not compared: some run did not measure it" + want));
+            } else if (!trusted.get(workload)) {
+                findings.add(new Finding(what, Status.CANNOT_TELL, "base does not reach its theory: " + v.text() + want));
             } else if (v.direction() == Direction.CANNOT_TELL) {
                 findings.add(new Finding(what, Status.CANNOT_TELL, v.text() + want));
             } else {
