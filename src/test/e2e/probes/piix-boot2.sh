@@ -8,5 +8,6 @@ wait_mounted /srv/data 600
 cp /proc/mounts "$O/mounts.txt"
 run verify disktune verify --json
 # Not yet: the benchmarks on a device whose truth is known (probes/known-truth.sh, issue 34) are to run here (the PIIX
-# run ends minutes before the q35 run); the first guest run showed seq-read-buffered CPU-bound under TCG (45 MB/s
-# where 105 were expected), so KnownTruth's sequential expectations need fixing before WholeCycleIT may assert them.
+# run ends minutes before the q35 run). A hand-run guest at 40 ms per request proved every random-read effect, but
+# base's seq-read-buffered reached 36% of its theory (KnownTruth: cannot tell), and the probe took about 12 minutes
+# at load 13 (docs/testing.md, "Benchmarks on a device whose truth is known").
