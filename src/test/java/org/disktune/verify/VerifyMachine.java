@@ -10,6 +10,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
+import java.util.List;
+
+import org.disktune.boot.GrubDropIn;
+import org.disktune.boot.KernelParameter;
 import org.disktune.core.Sha256;
 import org.disktune.host.FileKernelLog;
 import org.disktune.host.RefusingCommandRunner;
@@ -72,6 +76,33 @@ public final class VerifyMachine {
                 + "  \"files\" : [ { \"path\" : \"" + DisktuneModprobeFile.PATH + "\", \"new_sha256\" : \"" + sha + "\" } ]\n"
                 + "}\n").getBytes(StandardCharsets.UTF_8));
         return this;
+    }
+
+    /**
+     * disktune writes {@code parameters} to GRUB's drop-in in the boot {@code bootId} (this sample has no boot loader, so
+     * verify looks for disktune's file where the GRUB on Debian writer puts it), and journals it.
+     */
+    public VerifyMachine writeCommandLine(String bootId, KernelParameter... parameters) {
+        byte[] dropIn = GrubDropIn.render(List.of(parameters));
+        write(GrubDropIn.PATH, dropIn);
+        String sha = Sha256.of(dropIn);
+        return write("/var/lib/disktune/journal/" + JOURNAL_ID + ".json", ("{\n"
+                + "  \"id\" : \"" + JOURNAL_ID + "\",\n"
+                + "  \"description\" : \"apply /etc/disktune/disktune.conf\",\n"
+                + "  \"state\" : \"applied\",\n"
+                + "  \"time\" : \"2026-11-30T12:00:00Z\",\n"
+                + "  \"boot_id\" : \"" + bootId + "\",\n"
+                + "  \"changes\" : [ { \"kind\" : \"write-file\", \"reason\" : \"kernel command line\", \"path\" : \"" + GrubDropIn.PATH
+                + "\", \"new_sha256\" : \"" + sha + "\" } ],\n"
+                + "  \"files\" : [ { \"path\" : \"" + GrubDropIn.PATH + "\", \"new_sha256\" : \"" + sha + "\" } ]\n"
+                + "}\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The boot after a write of the command line: {@code cmdline} in /proc/cmdline, and a module's parameter as sysfs shows it. */
+    public VerifyMachine bootWith(String bootId, String cmdline, String sysfsParameter, String value) {
+        bootId(bootId);
+        write("/proc/cmdline", cmdline + "\n");
+        return write(sysfsParameter, value + "\n");
     }
 
     public VerifyMachine writeAdma(String bootId) {
