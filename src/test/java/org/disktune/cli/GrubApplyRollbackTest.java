@@ -172,26 +172,24 @@ class GrubApplyRollbackTest {
 
     @Test
     void aMissingUpdateGrubIsAOneLineErrorAndNoFileChanges(@TempDir Path root) throws IOException {
-        LiveTree host = debianWithGrub(root, false);
-        Map<String, String> before = snapshot(root);
-        CliRun apply = run(host, "apply");
-        assertEquals(4, apply.exitCode(), apply.out() + apply.err());
-        assertEquals(1, apply.err().lines().count(), apply.err());
-        assertEquals("disktune: update-grub is not installed or not on the PATH although /etc/default/grub is; install the "
-                + "grub2-common package (nothing was changed)\n", apply.err());
-        assertEquals(before, snapshot(root));
-        assertEquals(List.of(), host.programs.calls());
+        assertRefusedBeforeAnyChange(debianWithGrub(root, false), root, "disktune: update-grub is not installed or not on the PATH "
+                + "although /etc/default/grub is; install the grub2-common package (nothing was changed)\n");
     }
 
     @Test
     void aReadOnlyBootIsAOneLineErrorAndNoFileChanges(@TempDir Path root) throws IOException {
         LiveTree host = debianWithGrub(root, true);
         write(root, "/proc/mounts", "/dev/sda2 / ext4 rw,relatime 0 0\n/dev/sda1 /boot ext4 ro,relatime 0 0\n");
+        assertRefusedBeforeAnyChange(host, root, "disktune: /boot is mounted read-only, so update-grub cannot write " + GRUB_CFG
+                + "; remount it read-write (mount -o remount,rw /boot) and run again (nothing was changed)\n");
+    }
+
+    /** apply exits 4 with {@code error} as its one line, runs nothing and changes no file. */
+    private static void assertRefusedBeforeAnyChange(LiveTree host, Path root, String error) throws IOException {
         Map<String, String> before = snapshot(root);
         CliRun apply = run(host, "apply");
         assertEquals(4, apply.exitCode(), apply.out() + apply.err());
-        assertEquals("disktune: /boot is mounted read-only, so update-grub cannot write " + GRUB_CFG + "; remount it read-write "
-                + "(mount -o remount,rw /boot) and run again (nothing was changed)\n", apply.err());
+        assertEquals(error, apply.err());
         assertEquals(before, snapshot(root));
         assertEquals(List.of(), host.programs.calls());
     }

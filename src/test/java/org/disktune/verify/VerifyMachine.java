@@ -64,17 +64,7 @@ public final class VerifyMachine {
         modprobeFile = new DisktuneModprobeFile(new OptionValidator(DriverCatalog.load()))
                 .render(DesiredModuleOptions.none().with(module, parameter, value));
         write(DisktuneModprobeFile.PATH, modprobeFile);
-        String sha = Sha256.of(modprobeFile);
-        write("/var/lib/disktune/journal/" + JOURNAL_ID + ".json", ("{\n"
-                + "  \"id\" : \"" + JOURNAL_ID + "\",\n"
-                + "  \"description\" : \"set " + module + " " + parameter + "=" + value + "\",\n"
-                + "  \"state\" : \"applied\",\n"
-                + "  \"time\" : \"2026-11-30T12:00:00Z\",\n"
-                + "  \"boot_id\" : \"" + bootId + "\",\n"
-                + "  \"changes\" : [ { \"kind\" : \"write-file\", \"reason\" : \"module options\", \"path\" : \"" + DisktuneModprobeFile.PATH
-                + "\", \"new_sha256\" : \"" + sha + "\" } ],\n"
-                + "  \"files\" : [ { \"path\" : \"" + DisktuneModprobeFile.PATH + "\", \"new_sha256\" : \"" + sha + "\" } ]\n"
-                + "}\n").getBytes(StandardCharsets.UTF_8));
+        journal(bootId, "set " + module + " " + parameter + "=" + value, "module options", DisktuneModprobeFile.PATH, modprobeFile);
         return this;
     }
 
@@ -85,16 +75,21 @@ public final class VerifyMachine {
     public VerifyMachine writeCommandLine(String bootId, KernelParameter... parameters) {
         byte[] dropIn = GrubDropIn.render(List.of(parameters));
         write(GrubDropIn.PATH, dropIn);
-        String sha = Sha256.of(dropIn);
+        return journal(bootId, "apply /etc/disktune/disktune.conf", "kernel command line", GrubDropIn.PATH, dropIn);
+    }
+
+    /** Journal entry {@value #JOURNAL_ID}, made in the boot {@code bootId}, that wrote {@code bytes} to the machine file {@code path}. */
+    private VerifyMachine journal(String bootId, String description, String reason, String path, byte[] bytes) {
+        String sha = Sha256.of(bytes);
         return write("/var/lib/disktune/journal/" + JOURNAL_ID + ".json", ("{\n"
                 + "  \"id\" : \"" + JOURNAL_ID + "\",\n"
-                + "  \"description\" : \"apply /etc/disktune/disktune.conf\",\n"
+                + "  \"description\" : \"" + description + "\",\n"
                 + "  \"state\" : \"applied\",\n"
                 + "  \"time\" : \"2026-11-30T12:00:00Z\",\n"
                 + "  \"boot_id\" : \"" + bootId + "\",\n"
-                + "  \"changes\" : [ { \"kind\" : \"write-file\", \"reason\" : \"kernel command line\", \"path\" : \"" + GrubDropIn.PATH
+                + "  \"changes\" : [ { \"kind\" : \"write-file\", \"reason\" : \"" + reason + "\", \"path\" : \"" + path
                 + "\", \"new_sha256\" : \"" + sha + "\" } ],\n"
-                + "  \"files\" : [ { \"path\" : \"" + GrubDropIn.PATH + "\", \"new_sha256\" : \"" + sha + "\" } ]\n"
+                + "  \"files\" : [ { \"path\" : \"" + path + "\", \"new_sha256\" : \"" + sha + "\" } ]\n"
                 + "}\n").getBytes(StandardCharsets.UTF_8));
     }
 
