@@ -68,8 +68,9 @@ public final class VerifyService {
                 checks.add(new Check("modprobe-file", DisktuneModprobeFile.PATH, CheckStatus.DRIFT,
                         "the [module] options of " + evaluation.get().file(), "missing", "fix: disktune apply"));
             } else {
+                boolean commandLineFile = Files.exists(host.path(commandLineWriter().file()));
                 notes.add("disktune has written no module options (no " + DisktuneModprobeFile.PATH + ")"
-                        + (evaluation.isEmpty() ? ": nothing to verify" : ""));
+                        + (evaluation.isEmpty() && !commandLineFile ? ": nothing to verify" : ""));
             }
             evaluation.ifPresent(e -> {
                 checks.addAll(new SettingsChecker(e).check(null));
@@ -152,7 +153,7 @@ public final class VerifyService {
      * those its boot loader file holds (what disktune wrote), with who wrote that file and in which boot.
      */
     private CommandLineChecker commandLineChecker(Optional<DesiredStateService.Evaluation> evaluation, List<String> notes) {
-        CommandLineWriter writer = CommandLineWriter.of(BootLoader.detect(host)).orElse(CommandLineWriter.grubDebian());
+        CommandLineWriter writer = commandLineWriter();
         String path = writer.file();
         byte[] bytes = host.fileBytesOrNull(path);
         Optional<List<KernelParameter>> held = bytes == null ? Optional.empty() : writer.configured(bytes);
@@ -163,6 +164,11 @@ public final class VerifyService {
             notes.add(writtenBy(path, entry, written));
         }
         return new CommandLineChecker(wanted, path, bytes != null, held, written);
+    }
+
+    /** The boot loader's writer, or GRUB on Debian's where disktune writes none (where planning would have refused). */
+    private CommandLineWriter commandLineWriter() {
+        return CommandLineWriter.of(BootLoader.detect(host)).orElse(CommandLineWriter.grubDebian());
     }
 
     /** "FILE was written by journal entry ID at TIME, in this boot", or why no entry tells. */

@@ -59,6 +59,7 @@ class CommandLineVerifyTest {
         assertEquals(List.of("ok | kernel-cmdline | nvme_core.default_ps_max_latency_us | " + EXPECTED
                 + " | in /proc/cmdline, 0 in sysfs | null"), rows(r));
         assertEquals(ExitCode.OK, r.exitCode());
+        assertTrue(r.notes().contains("disktune has written no module options (no /etc/modprobe.d/disktune.conf)"), r.notes().toString());
     }
 
     @Test
