@@ -45,7 +45,7 @@ public final class CommandLinePlanner {
 
     public CommandLinePlan plan(List<KernelParameter> wanted) {
         BootLoader loader = BootLoader.detect(host);
-        CommandLineWriter writer = writer(loader).orElse(null);
+        CommandLineWriter writer = CommandLineWriter.of(loader).orElse(null);
         byte[] current = writer == null ? read(GrubDropIn.PATH) : read(writer.file());
         if (wanted.isEmpty() && current == null) {
             return new CommandLinePlan(loader, writer, Plan.empty(), false);
@@ -97,13 +97,6 @@ public final class CommandLinePlanner {
         }
     }
 
-    private static Optional<CommandLineWriter> writer(BootLoader loader) {
-        return switch (loader.kind()) {
-            case GRUB_DEBIAN -> Optional.of(CommandLineWriter.grubDebian());
-            case GRUB_BLS, SYSTEMD_BOOT, GRUB, UNKNOWN -> Optional.empty();
-        };
-    }
-
     private static DisktuneException unsupported(BootLoader loader, List<KernelParameter> wanted) {
         String words = wanted.isEmpty() ? "disktune's kernel command line parameters"
                 : wanted.stream().map(KernelParameter::render).collect(Collectors.joining(" "));
@@ -146,14 +139,6 @@ public final class CommandLinePlanner {
     }
 
     private byte[] read(String machinePath) {
-        Path p = host.path(machinePath);
-        try {
-            if (Files.isDirectory(p)) {
-                throw new DisktuneException(ExitCode.ENVIRONMENT, machinePath + " is a directory; move it away so that disktune can write the file");
-            }
-            return Files.exists(p) ? Files.readAllBytes(p) : null;
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + machinePath + ": " + e.getMessage() + "; run as root", e);
-        }
+        return host.fileBytesOrNull(machinePath);
     }
 }

@@ -3,6 +3,8 @@ package org.disktune.boot;
 import java.util.List;
 import java.util.Optional;
 
+import org.disktune.detect.BootLoader;
+
 /**
  * How one boot loader takes kernel command line parameters from disktune: the file disktune owns, its bytes for a
  * list of parameters and the list read back, and the program that regenerates the boot loader's configuration from
@@ -27,6 +29,14 @@ public sealed interface CommandLineWriter permits GrubDebianWriter {
 
     /** The distribution package that installs the program of {@link #regenerate()}. */
     String packageName();
+
+    /** The writer for {@code loader}; empty for a boot loader disktune does not write the command line for. */
+    static Optional<CommandLineWriter> of(BootLoader loader) {
+        return switch (loader.kind()) {
+            case GRUB_DEBIAN -> Optional.of(grubDebian());
+            case GRUB_BLS, SYSTEMD_BOOT, GRUB, UNKNOWN -> Optional.empty();
+        };
+    }
 
     /** GRUB on Debian and Ubuntu: a drop-in in /etc/default/grub.d, then update-grub. */
     static CommandLineWriter grubDebian() {

@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
                 + "and the fix); the files that make them last (an rc.local holding disktune's hdparm block that is not executable is "
                 + "drift, as boot skips it; unknown when its mode cannot be read); the module options disktune wrote (recorded in its journal with the boot ID): module "
                 + "parameters in /sys/module, the NCQ outcome they promise in the kernel log and in queue_depth, and disktune's "
-                + "files inside every initramfs image; a change a crash interrupted, and a /boot/initrd.img-*.dpkg-bak an "
+                + "files inside every initramfs image; the kernel command line parameters it wrote to the boot loader (pending until "
+                + "the next boot, then /proc/cmdline and /sys/module; drift when the boot loader file lost one or the kernel log lists "
+                + "its words as unknown parameters); a change a crash interrupted, and a /boot/initrd.img-*.dpkg-bak an "
                 + "interrupted update-initramfs left. One line per check (ok, drift, pending, unknown, absent), then a summary. "
                 + "Exit 0 all ok, 1 drift (or absent with --strict), 3 reboot pending.")
 final class VerifyCommand implements Callable<Integer> {

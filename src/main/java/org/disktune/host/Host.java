@@ -135,6 +135,24 @@ public interface Host {
                 .filter(p -> Files.isRegularFile(path(p))).findFirst();
     }
 
+    /**
+     * The bytes of the machine file {@code machinePath}, null when there is none: what a planner compares its new bytes
+     * with. A directory in its place, or a file that cannot be read, is an ENVIRONMENT error naming it.
+     */
+    default byte[] fileBytesOrNull(String machinePath) {
+        Path p = path(machinePath);
+        try {
+            if (Files.isDirectory(p)) {
+                throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT, machinePath
+                        + " is a directory; move it away so that disktune can write the file");
+            }
+            return Files.exists(p) ? Files.readAllBytes(p) : null;
+        } catch (IOException e) {
+            throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT, "cannot read " + machinePath + ": "
+                    + e.getMessage() + "; run as root", e);
+        }
+    }
+
     /** The root directory all machine paths are resolved against. */
     Path root();
 

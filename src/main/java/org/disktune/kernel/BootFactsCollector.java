@@ -22,6 +22,7 @@ final class BootFactsCollector {
     private final NvmeBootFacts nvme = new NvmeBootFacts(limits);
     private String kernelVersion;
     private String commandLine;
+    private String unknownParameters;
     private String startedAt;
     private boolean complete;
     private final Map<String, ControllerState> controllers = new LinkedHashMap<>();
@@ -36,7 +37,7 @@ final class BootFactsCollector {
 
     /** The prefixes (of the stripped message) under which {@link #accept} looks further; it ignores any other. */
     private static final byte[][] USED_PREFIXES = ascii("ata", "hd", "ide", "scsi", "sd ", "SCSI device ", "Linux version ",
-            "ahci", "pata_", "sata_", "pdc_adma", "acard-ahci", "nvme ");
+            "ahci", "pata_", "sata_", "pdc_adma", "acard-ahci", "nvme ", "Unknown ");
     private static final byte[] COMMAND_LINE_KEY = KernelLogLineNormalizer.ascii("ommand line");
     private static final byte[] VENDOR_KEY = KernelLogLineNormalizer.ascii("Vendor");
 
@@ -112,6 +113,8 @@ final class BootFactsCollector {
                 kernelVersion = g[0];
                 complete = true;
             }
+        } else if (msg.startsWith("Unknown ") && (g = ScsiIdeLineParsers.unknownParameters(msg)) != null) {
+            unknownParameters = g[0] != null ? g[0] : g[1].strip();
         } else if (msg.contains("ommand line: ") && (g = ScsiIdeLineParsers.commandLine(msg)) != null) {
             if (commandLine == null) {
                 commandLine = g[0].strip();
@@ -148,7 +151,7 @@ final class BootFactsCollector {
     KernelBoot toBoot() {
         List<ControllerLog> ctl = controllers.values().stream().map(c -> new ControllerLog(c.driver, c.pci, c.mode, c.messages)).toList();
         return new KernelBoot(index, kernelVersion, commandLine, startedAt, complete, ctl, scsi.hosts(),
-                ata.ports(), ata.links(), ata.devices(), ide.disks(), scsi.disks(), nvme.controllers());
+                ata.ports(), ata.links(), ata.devices(), ide.disks(), scsi.disks(), nvme.controllers(), unknownParameters);
     }
 
     private static final class ControllerState {

@@ -11,6 +11,9 @@ import java.util.List;
  * @param startedAt     the wall-clock time of the boot's first line, as the log wrote it; null when the format has none
  * @param complete      true when the boot's {@code Linux version} line was seen (the log covers the probe)
  * @param nvmeControllers the NVMe controllers the {@code nvme} driver printed about, with their trouble
+ * @param unknownParameters the arguments the kernel did not know and passed to init, as its
+ *                      {@code Unknown kernel command line parameters "..."} line (init/main.c print_unknown_bootoptions,
+ *                      5.14 and later) lists them; null when the boot printed no such line
  */
 public record KernelBoot(
         int index,
@@ -25,7 +28,8 @@ public record KernelBoot(
         List<AtaDeviceLog> ataDevices,
         List<IdeDiskLog> ideDisks,
         List<ScsiDiskLog> scsiDisks,
-        List<NvmeControllerLog> nvmeControllers) {
+        List<NvmeControllerLog> nvmeControllers,
+        String unknownParameters) {
 
     public KernelBoot {
         controllers = List.copyOf(controllers);

@@ -21,7 +21,7 @@ public record KernelLogReport(String source, List<String> notes, int bootsSeen, 
     /** The last boot of the log; an empty boot when the log held no kernel lines. */
     public KernelBoot lastBoot() {
         return boots.isEmpty()
-                ? new KernelBoot(0, null, null, null, false, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of())
+                ? new KernelBoot(0, null, null, null, false, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null)
                 : boots.get(boots.size() - 1);
     }
 }

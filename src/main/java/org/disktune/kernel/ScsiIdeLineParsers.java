@@ -25,6 +25,9 @@ final class ScsiIdeLineParsers {
                 + "(?:, CHS=(\\d+/\\d+/\\d+))?(?:, ((?:UDMA|DMA|MWDMA|PIO)\\S*))?.*$");
         static final Pattern IDE_SELECTED = Pattern.compile("^(\\S+) mode selected");
         static final Pattern IDE_BIOS = Pattern.compile(WordBoundary.BEFORE + "(hd[a-z]{1,2}):(DMA|pio)" + WordBoundary.AFTER);
+        /** 5.15 (and 5.14.y) {@code Unknown kernel command line parameters "a b", will be passed to user space.}; 5.14.0 {@code Unknown command line parameters: a b}. */
+        static final Pattern UNKNOWN_PARAMETERS = Pattern.compile(
+                "^Unknown (?:kernel command line parameters \"(.*)\", will be passed to user space\\.|command line parameters:(.*))$");
         static final Pattern COMMAND_LINE = Pattern.compile("^(?:Kernel )?[Cc]ommand line: (.*)$");
         static final Pattern VERSION = Pattern.compile("^Linux version (\\S+) .*");
         static final Pattern CONTROLLER = Pattern.compile("^(ahci|ata_piix|ata_generic|pata_\\w+|sata_\\w+|pdc_adma|acard-ahci|ahci_\\w+) "
@@ -74,6 +77,11 @@ final class ScsiIdeLineParsers {
     /** {@code Kernel command line: ...}: the command line. */
     static String[] commandLine(String s) {
         return whole(Patterns.COMMAND_LINE, s);
+    }
+
+    /** init's {@code Unknown kernel command line parameters "..."} line: the arguments (new form), the arguments (5.14.0 form). */
+    static String[] unknownParameters(String s) {
+        return whole(Patterns.UNKNOWN_PARAMETERS, s);
     }
 
     /** {@code Linux version 6.1.0-57-amd64 (...)...}: the release. */

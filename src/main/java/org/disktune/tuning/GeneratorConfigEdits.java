@@ -108,19 +108,6 @@ final class GeneratorConfigEdits {
     }
 
     private byte[] read(String machinePath) {
-        return read(host, machinePath);
-    }
-
-    /** The bytes of a machine file, null when it does not exist; a directory in its place is refused. */
-    static byte[] read(Host host, String machinePath) {
-        Path p = host.path(machinePath);
-        try {
-            if (Files.isDirectory(p)) {
-                throw new DisktuneException(ExitCode.ENVIRONMENT, machinePath + " is a directory; move it away so that disktune can write the file");
-            }
-            return Files.exists(p) ? Files.readAllBytes(p) : null;
-        } catch (IOException e) {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + machinePath + ": " + e.getMessage() + "; run as root", e);
-        }
+        return host.fileBytesOrNull(machinePath);
     }
 }

@@ -245,6 +245,6 @@ public final class ModuleOptionPlanner {
     }
 
     private byte[] read(String machinePath) {
-        return GeneratorConfigEdits.read(host, machinePath);
+        return host.fileBytesOrNull(machinePath);
     }
 }

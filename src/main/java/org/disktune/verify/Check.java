@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * One line of {@code disktune verify}.
  *
  * @param name     what kind of check: "modprobe-file", "module-option", "ncq", "link-speed", "transfer-mode",
- *                 "controller-mode", "initramfs"
+ *                 "controller-mode", "initramfs", "kernel-cmdline"
  * @param subject  what was checked: "sata_nv adma", "ata1.00 (sda)", "/boot/initrd.img-6.1.0-57-amd64"
  * @param status   ok, drift, pending or unknown
  * @param expected the desired state, in words

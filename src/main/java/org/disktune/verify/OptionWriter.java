@@ -1,7 +1,8 @@
 package org.disktune.verify;
 
 /**
- * Who wrote /etc/modprobe.d/disktune.conf, and whether that was in the running boot.
+ * Who wrote one of disktune's boot-time files (/etc/modprobe.d/disktune.conf, the boot loader's command line file), and
+ * whether that was in the running boot.
  *
  * @param journalEntry the id of the newest applied journal entry that wrote it; null when none did
  * @param bootId       the boot ID recorded in that entry ("unknown" when it could not be read then); null without entry

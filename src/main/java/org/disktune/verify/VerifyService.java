@@ -14,6 +14,9 @@ import org.disktune.apply.FileRecord;
 import org.disktune.apply.GeneratorLeftovers;
 import org.disktune.apply.Journal;
 import org.disktune.apply.JournalEntry;
+import org.disktune.boot.CommandLineWriter;
+import org.disktune.boot.KernelParameter;
+import org.disktune.detect.BootLoader;
 import org.disktune.core.DisktuneException;
 import org.disktune.host.Host;
 import org.disktune.modprobe.DesiredModuleOptions;
@@ -26,8 +29,9 @@ import java.util.Optional;
 
 /**
  * Backs {@code disktune verify}: reads the desired state (disktune's configuration, the module options it
- * wrote to {@value DisktuneModprobeFile#PATH} and the journal entry that wrote them, with its boot ID) and
- * runs every {@link Checker} against the live machine. Reads only.
+ * wrote to {@value DisktuneModprobeFile#PATH} and the kernel command line parameters it wrote to the boot loader's file,
+ * each with the journal entry that wrote it and its boot ID) and runs every {@link Checker} against the live machine.
+ * Reads only.
  */
 public final class VerifyService {
     private final Host host;
@@ -64,14 +68,17 @@ public final class VerifyService {
                 checks.add(new Check("modprobe-file", DisktuneModprobeFile.PATH, CheckStatus.DRIFT,
                         "the [module] options of " + evaluation.get().file(), "missing", "fix: disktune apply"));
             } else {
+                boolean commandLineFile = Files.exists(host.path(commandLineWriter().file()));
                 notes.add("disktune has written no module options (no " + DisktuneModprobeFile.PATH + ")"
-                        + (evaluation.isEmpty() ? ": nothing to verify" : ""));
+                        + (evaluation.isEmpty() && !commandLineFile ? ": nothing to verify" : ""));
             }
             evaluation.ifPresent(e -> {
                 checks.addAll(new SettingsChecker(e).check(null));
                 checks.addAll(new PersistenceChecker(e).check(null));
                 checks.addAll(new BootUnitChecker(host, e).check(null));
             });
+            VerifyContext context = new VerifyContext(host, catalog, DesiredModuleOptions.none(), writer(null, DisktuneModprobeFile.PATH), notes);
+            checks.addAll(commandLineChecker(evaluation, notes).check(context));
             return VerifyReport.of(checks, notes, strict);
         }
         DesiredModuleOptions desired;
@@ -85,11 +92,9 @@ public final class VerifyService {
                     "the [module] options of " + evaluation.get().file(), "other options",
                     DisktuneModprobeFile.PATH + " does not hold the options of " + evaluation.get().file() + "; fix: disktune apply"));
         }
-        JournalEntry entry = lastWriter();
-        OptionWriter writer = writer(entry);
-        notes.add(entry == null ? "no journal entry wrote " + DisktuneModprobeFile.PATH + " (" + writer.how() + ")"
-                : DisktuneModprobeFile.PATH + " was written by journal entry " + entry.id() + " at " + entry.time()
-                        + (writer.thisBoot() ? ", in this boot" : ", before this boot"));
+        JournalEntry entry = lastWriter(DisktuneModprobeFile.PATH);
+        OptionWriter writer = writer(entry, DisktuneModprobeFile.PATH);
+        notes.add(writtenBy(DisktuneModprobeFile.PATH, entry, writer));
         if (desired.isEmpty()) {
             notes.add(DisktuneModprobeFile.PATH + " holds no options");
         }
@@ -98,6 +103,7 @@ public final class VerifyService {
         List<Checker> checkers = new ArrayList<>(List.of(new ModprobeFileChecker(recorded), new ModuleOptionChecker(),
                 new NcqOutcomeChecker(), new InitramfsChecker()));
         evaluation.ifPresent(e -> checkers.addAll(List.of(new SettingsChecker(e), new PersistenceChecker(e), new BootUnitChecker(host, e))));
+        checkers.add(commandLineChecker(evaluation, notes));
         checkers.forEach(checker -> checks.addAll(checker.check(context)));
         return VerifyReport.of(checks, notes, strict);
     }
@@ -142,11 +148,41 @@ public final class VerifyService {
         return checks;
     }
 
-    /** The newest applied journal entry that wrote (or removed) disktune's modprobe file. */
-    private JournalEntry lastWriter() {
+    /**
+     * The checker of the kernel command line parameters disktune owns: those of the configuration when there is one, else
+     * those its boot loader file holds (what disktune wrote), with who wrote that file and in which boot.
+     */
+    private CommandLineChecker commandLineChecker(Optional<DesiredStateService.Evaluation> evaluation, List<String> notes) {
+        CommandLineWriter writer = commandLineWriter();
+        String path = writer.file();
+        byte[] bytes = host.fileBytesOrNull(path);
+        Optional<List<KernelParameter>> held = bytes == null ? Optional.empty() : writer.configured(bytes);
+        List<KernelParameter> wanted = evaluation.map(DesiredStateService.Evaluation::commandLine).orElse(held.orElse(List.of()));
+        JournalEntry entry = lastWriter(path);
+        OptionWriter written = writer(entry, path);
+        if (!wanted.isEmpty() || bytes != null) {
+            notes.add(writtenBy(path, entry, written));
+        }
+        return new CommandLineChecker(wanted, path, bytes != null, held, written);
+    }
+
+    /** The boot loader's writer, or GRUB on Debian's where disktune writes none (where planning would have refused). */
+    private CommandLineWriter commandLineWriter() {
+        return CommandLineWriter.of(BootLoader.detect(host)).orElse(CommandLineWriter.grubDebian());
+    }
+
+    /** "FILE was written by journal entry ID at TIME, in this boot", or why no entry tells. */
+    private static String writtenBy(String path, JournalEntry entry, OptionWriter writer) {
+        return entry == null ? "no journal entry wrote " + path + " (" + writer.how() + ")"
+                : path + " was written by journal entry " + entry.id() + " at " + entry.time()
+                        + (writer.thisBoot() ? ", in this boot" : ", before this boot");
+    }
+
+    /** The newest applied journal entry that wrote (or removed) the machine file {@code path}. */
+    private JournalEntry lastWriter(String path) {
         JournalEntry last = null;
         for (JournalEntry e : new Journal(host).entries()) {
-            if (e.wrote(DisktuneModprobeFile.PATH) && (e.state() == EntryState.APPLIED || e.state() == EntryState.UNDONE)) {
+            if (e.wrote(path) && (e.state() == EntryState.APPLIED || e.state() == EntryState.UNDONE)) {
                 last = e;
             }
         }
@@ -157,7 +193,7 @@ public final class VerifyService {
      * Whether the file was written in this boot: by the boot ID the journal entry recorded; without an entry or
      * a boot ID, by the file's modification time against the boot time (now minus /proc/uptime).
      */
-    private OptionWriter writer(JournalEntry entry) {
+    private OptionWriter writer(JournalEntry entry, String path) {
         String now = BootIdReader.read(host);
         if (entry != null && !BootIdReader.UNKNOWN.equals(now) && entry.bootId() != null && !BootIdReader.UNKNOWN.equals(entry.bootId())) {
             boolean same = entry.bootId().equals(now);
@@ -167,7 +203,7 @@ public final class VerifyService {
         Instant boot = VerifyContext.bootTime(host);
         Instant modified = null;
         try {
-            modified = Files.getLastModifiedTime(host.path(DisktuneModprobeFile.PATH)).toInstant();
+            modified = Files.getLastModifiedTime(host.path(path)).toInstant();
         } catch (IOException e) {
             // judged below as unknown
         }

@@ -13,6 +13,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.disktune.boot.KernelParameter;
 import org.disktune.host.RefusingCommandRunner;
 import org.disktune.host.RootedHost;
 import org.disktune.verify.VerifyMachine;
@@ -115,6 +116,18 @@ class VerifyCommandTest {
         assertEquals(1, run.err().lines().count(), run.err());
         assertEquals("disktune: /etc/disktune/disktune.conf:1: key scheduler is outside any section; put it under a [module NAME], "
                 + "[disk LABEL], [md NAME] or [mount PATH] header\n", run.err());
+    }
+
+    @Test
+    void aCommandLineParameterInJsonIsACheckLikeAnyOther() throws IOException {
+        VerifyMachine m = new VerifyMachine().writeCommandLine(FIRST_BOOT, new KernelParameter("nvme_core", "default_ps_max_latency_us", "0"))
+                .bootWith(NEXT_BOOT, "root=/dev/sda3 nvme_core.default_ps_max_latency_us=0", "/sys/module/nvme_core/parameters/default_ps_max_latency_us", "0");
+        CliRun run = verify(m, "--json");
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        JsonNode check = new ObjectMapper().readTree(run.out()).get("checks").get(0);
+        assertEquals("{\"name\":\"kernel-cmdline\",\"subject\":\"nvme_core.default_ps_max_latency_us\",\"status\":\"ok\","
+                + "\"expected\":\"nvme_core.default_ps_max_latency_us=0 in /proc/cmdline, 0 in /sys/module/nvme_core/parameters/default_ps_max_latency_us\","
+                + "\"found\":\"in /proc/cmdline, 0 in sysfs\",\"cause\":null}", check.toString());
     }
 
     @Test

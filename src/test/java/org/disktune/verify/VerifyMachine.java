@@ -10,6 +10,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
+import java.util.List;
+
+import org.disktune.boot.GrubDropIn;
+import org.disktune.boot.KernelParameter;
 import org.disktune.core.Sha256;
 import org.disktune.host.FileKernelLog;
 import org.disktune.host.RefusingCommandRunner;
@@ -60,18 +64,40 @@ public final class VerifyMachine {
         modprobeFile = new DisktuneModprobeFile(new OptionValidator(DriverCatalog.load()))
                 .render(DesiredModuleOptions.none().with(module, parameter, value));
         write(DisktuneModprobeFile.PATH, modprobeFile);
-        String sha = Sha256.of(modprobeFile);
-        write("/var/lib/disktune/journal/" + JOURNAL_ID + ".json", ("{\n"
+        journal(bootId, "set " + module + " " + parameter + "=" + value, "module options", DisktuneModprobeFile.PATH, modprobeFile);
+        return this;
+    }
+
+    /**
+     * disktune writes {@code parameters} to GRUB's drop-in in the boot {@code bootId} (this sample has no boot loader, so
+     * verify looks for disktune's file where the GRUB on Debian writer puts it), and journals it.
+     */
+    public VerifyMachine writeCommandLine(String bootId, KernelParameter... parameters) {
+        byte[] dropIn = GrubDropIn.render(List.of(parameters));
+        write(GrubDropIn.PATH, dropIn);
+        return journal(bootId, "apply /etc/disktune/disktune.conf", "kernel command line", GrubDropIn.PATH, dropIn);
+    }
+
+    /** Journal entry {@value #JOURNAL_ID}, made in the boot {@code bootId}, that wrote {@code bytes} to the machine file {@code path}. */
+    private VerifyMachine journal(String bootId, String description, String reason, String path, byte[] bytes) {
+        String sha = Sha256.of(bytes);
+        return write("/var/lib/disktune/journal/" + JOURNAL_ID + ".json", ("{\n"
                 + "  \"id\" : \"" + JOURNAL_ID + "\",\n"
-                + "  \"description\" : \"set " + module + " " + parameter + "=" + value + "\",\n"
+                + "  \"description\" : \"" + description + "\",\n"
                 + "  \"state\" : \"applied\",\n"
                 + "  \"time\" : \"2026-11-30T12:00:00Z\",\n"
                 + "  \"boot_id\" : \"" + bootId + "\",\n"
-                + "  \"changes\" : [ { \"kind\" : \"write-file\", \"reason\" : \"module options\", \"path\" : \"" + DisktuneModprobeFile.PATH
+                + "  \"changes\" : [ { \"kind\" : \"write-file\", \"reason\" : \"" + reason + "\", \"path\" : \"" + path
                 + "\", \"new_sha256\" : \"" + sha + "\" } ],\n"
-                + "  \"files\" : [ { \"path\" : \"" + DisktuneModprobeFile.PATH + "\", \"new_sha256\" : \"" + sha + "\" } ]\n"
+                + "  \"files\" : [ { \"path\" : \"" + path + "\", \"new_sha256\" : \"" + sha + "\" } ]\n"
                 + "}\n").getBytes(StandardCharsets.UTF_8));
-        return this;
+    }
+
+    /** The boot after a write of the command line: {@code cmdline} in /proc/cmdline, and a module's parameter as sysfs shows it. */
+    public VerifyMachine bootWith(String bootId, String cmdline, String sysfsParameter, String value) {
+        bootId(bootId);
+        write("/proc/cmdline", cmdline + "\n");
+        return write(sysfsParameter, value + "\n");
     }
 
     public VerifyMachine writeAdma(String bootId) {
