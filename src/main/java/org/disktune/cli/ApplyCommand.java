@@ -77,7 +77,7 @@ final class ApplyCommand implements Callable<Integer> {
                 out.println("applied: journal " + result.journalId() + " (boot " + result.bootId() + "); take back with: disktune rollback");
             }
             if (result.rebootNeeded()) {
-                out.println("reboot needed: the module options take effect when the modules load");
+                out.println("reboot needed: module options take effect when the modules load, kernel command line parameters at the next boot");
             }
         });
         return result.rebootNeeded() ? ExitCode.REBOOT_NEEDED.code() : ExitCode.OK.code();

@@ -59,6 +59,9 @@ final class RollbackCommand implements Callable<Integer> {
                 out.println("rolled back " + String.join(", ", result.reverted()) + ": restored "
                         + (result.restored().isEmpty() ? "nothing (everything was as before)" : String.join(", ", result.restored())));
                 out.println("journal " + result.journalId() + " (boot " + result.bootId() + ")");
+                if (result.rebootNeeded()) {
+                    out.println("reboot needed: the restored module options and kernel command line take effect at the next boot");
+                }
             }
             result.notRestored().forEach(n -> out.println("not restored: " + n));
             if (dryRun) {
