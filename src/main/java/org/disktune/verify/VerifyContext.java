@@ -38,6 +38,9 @@ import org.disktune.modprobe.RunningParameter;
  * checker asks. {@link OptionVerdicts} decides pending versus drift for an option that is not in effect.
  */
 public final class VerifyContext {
+    /** What the checks that read the kernel log do without it. */
+    static final String WITHOUT_LOG = "NCQ is judged by queue_depth alone, and init's unknown command line parameters are not read";
+
     private final Host host;
     private final DriverCatalog catalog;
     private final DesiredModuleOptions desired;
@@ -134,7 +137,7 @@ public final class VerifyContext {
             bootRead = true;
             KernelLogReport report = logReport();
             if (report == null) {
-                note("kernel log not read (" + logFailure + "): NCQ judged by queue_depth alone");
+                note("kernel log not read (" + logFailure + "): " + WITHOUT_LOG);
             } else {
                 for (String n : report.notes()) {
                     note("kernel log: " + n);
@@ -143,7 +146,7 @@ public final class VerifyContext {
                 String running = machine().kernel();
                 if (last.kernelVersion() != null && running != null && !last.kernelVersion().equals(running)) {
                     note("kernel log " + report.source() + " is of kernel " + last.kernelVersion() + ", the machine runs "
-                            + running + ": log not used, NCQ judged by queue_depth alone");
+                            + running + ": log not used; " + WITHOUT_LOG);
                 } else {
                     boot = last;
                 }

@@ -63,6 +63,16 @@ class CommandLineVerifyTest {
     }
 
     @Test
+    void withoutAKernelLogTheNoteSaysWhatGoesUncheckedNotJustNcq() throws IOException {
+        VerifyMachine m = new VerifyMachine().writeCommandLine(FIRST_BOOT, APST).bootWith(NEXT_BOOT, CMDLINE, SYSFS, "0");
+        Files.deleteIfExists(m.root().resolve("var/log/dmesg"));
+        VerifyReport r = verify(m);
+        assertEquals(ExitCode.OK, r.exitCode(), rows(r).toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("kernel log not read (") && n.endsWith(
+                "): NCQ is judged by queue_depth alone, and init's unknown command line parameters are not read")), r.notes().toString());
+    }
+
+    @Test
     void aBoolShownAsYIsTheSameAsOne() {
         KernelParameter adma = new KernelParameter("sata_nv", "adma", "1");
         VerifyMachine m = new VerifyMachine().writeCommandLine(FIRST_BOOT, adma)
