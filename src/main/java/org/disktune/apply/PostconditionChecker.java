@@ -1,6 +1,10 @@
 package org.disktune.apply;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import org.disktune.host.Host;
@@ -21,4 +25,21 @@ public interface PostconditionChecker {
      * "/etc/modprobe.d/disktune.conf is missing from /boot/initrd.img"). An exception also fails it.
      */
     Optional<String> problem(Host host, Postcondition condition) throws IOException;
+
+    /** Empty when every file of {@code holds} exists and holds each of its words; else the first file and what it lacks. */
+    static Optional<String> fileProblem(Host host, FileHolds holds) throws IOException {
+        String by = " by " + String.join(" ", holds.argv());
+        for (String file : holds.files()) {
+            Path path = host.path(file);
+            if (!Files.isRegularFile(path)) {
+                return Optional.of(file + " was not written" + by);
+            }
+            String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+            List<String> lacking = holds.words().stream().filter(w -> !text.contains(w)).toList();
+            if (!lacking.isEmpty()) {
+                return Optional.of(file + " as written" + by + " lacks " + String.join(" ", lacking));
+            }
+        }
+        return Optional.empty();
+    }
 }

@@ -14,7 +14,9 @@ import java.util.stream.Collectors;
 import org.disktune.apply.Change;
 import org.disktune.apply.DeleteFile;
 import org.disktune.apply.Plan;
+import org.disktune.apply.FileHolds;
 import org.disktune.apply.RunProgram;
+import org.disktune.apply.Verify;
 import org.disktune.apply.WriteFile;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
@@ -67,6 +69,10 @@ public final class CommandLinePlanner {
         }
         changes.add(new RunProgram(writer.regenerate(), "regenerate " + String.join(" and ", writer.regenerated())
                 + (changes.isEmpty() ? ": it lacks " + words : " from the new kernel command line"), writer.regenerated()));
+        if (!wanted.isEmpty()) {
+            changes.add(new Verify(String.join(" and ", writer.regenerated()) + " holds " + words,
+                    new FileHolds(writer.regenerated(), wanted.stream().map(KernelParameter::render).toList(), writer.regenerate())));
+        }
         return new CommandLinePlan(loader, writer, new Plan(changes), true);
     }
 

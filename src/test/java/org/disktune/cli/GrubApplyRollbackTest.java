@@ -174,6 +174,17 @@ class GrubApplyRollbackTest {
     }
 
     @Test
+    void anUpdateGrubThatLeavesTheParameterOutFailsTheApplyAndRestoresTheOldFiles(@TempDir Path root) throws IOException {
+        LiveTree host = debianWithGrub(root, true);
+        write(root, "/no-grub-d", "");
+        Map<String, String> before = snapshot(root);
+        CliRun apply = run(host, "apply");
+        assertEquals(5, apply.exitCode(), apply.out() + apply.err());
+        assertTrue(apply.err().contains(GRUB_CFG + " as written by update-grub lacks nvme_core.default_ps_max_latency_us=0"), apply.err());
+        assertEquals(before, snapshot(root), "exit 0 of update-grub is not the proof: the drop-in is gone again and grub.cfg is the old one");
+    }
+
+    @Test
     void aMissingUpdateGrubIsAOneLineErrorAndNoFileChanges(@TempDir Path root) throws IOException {
         assertRefusedBeforeAnyChange(debianWithGrub(root, false), root, "disktune: update-grub is not installed or not on the PATH "
                 + "although /etc/default/grub is; install the grub2-common package (nothing was changed)\n");

@@ -1,11 +1,14 @@
 package org.disktune.initramfs.rebuild;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.disktune.apply.FileHolds;
 import org.disktune.apply.ImageHolds;
 import org.disktune.apply.Postcondition;
 import org.disktune.apply.PostconditionChecker;
@@ -17,7 +20,8 @@ import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
 
 /**
  * Evaluates post-conditions on initramfs images: {@link ImageHolds} holds when every image holds each
- * file exactly as the host does when the check runs (same bytes, or absent from both).
+ * file exactly as the host does when the check runs (same bytes, or absent from both); a {@link FileHolds} (a boot
+ * configuration regenerated in the same apply) through {@link PostconditionChecker#fileProblem}.
  */
 public final class InitramfsPostconditionChecker implements PostconditionChecker {
 
@@ -31,6 +35,15 @@ public final class InitramfsPostconditionChecker implements PostconditionChecker
                     imageProblem(host, image, holds.files(), holds.argv()).ifPresent(problems::add);
                 }
                 return problems.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", problems));
+            }
+
+            @Override
+            public Optional<String> fileHolds(FileHolds holds) {
+                try {
+                    return PostconditionChecker.fileProblem(host, holds);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
             }
         });
     }

@@ -1,0 +1,22 @@
+package org.disktune.apply;
+
+import java.util.List;
+
+/**
+ * Every file in {@code files} exists and holds each of {@code words} when the check runs: the proof that a program
+ * which regenerates a boot configuration (update-grub writing /boot/grub/grub.cfg) put in what disktune gave it.
+ * {@code argv} is that program, named in the message.
+ */
+public record FileHolds(List<String> files, List<String> words, List<String> argv) implements Postcondition {
+    public FileHolds {
+        files = List.copyOf(files);
+        words = List.copyOf(words);
+        argv = List.copyOf(argv);
+        files.forEach(MachinePaths::requireAbsolute);
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.fileHolds(this);
+    }
+}
