@@ -66,6 +66,7 @@ final class KernelLogRenderer {
         if (controllers.isEmpty()) {
             return;
         }
+        out.println(); // its trouble lines follow the table: apart from the ATA and IDE tables, as detect sets its tables apart
         TableRenderer t = new TableRenderer("NVME", "PCI", "TROUBLE");
         controllers.forEach(c -> t.row(c.name(), c.pciAddress(), c.troubleLines() == 0 ? "none"
                 : c.troubleLines() + (c.troubleLines() == 1 ? " line: " : " lines: ")

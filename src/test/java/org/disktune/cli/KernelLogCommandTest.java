@@ -30,6 +30,13 @@ class KernelLogCommandTest {
     }
 
     @Test
+    void theNvmeTableStandsApartFromTheAtaTableAbove() {
+        CliRun run = CliRun.run("--sample", "qemu-virtio-nvme", "kernel-log");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("  UDMA/100  -\n\nNVME   PCI           TROUBLE\nnvme0  0000:00:02.0  none\n"), run.out());
+    }
+
+    @Test
     void sampleTableMapsEachAtaDeviceThroughSysfs() {
         CliRun run = CliRun.run("--sample", "qemu-ahci-noncq", "kernel-log");
         assertEquals(0, run.exitCode(), run.err());
