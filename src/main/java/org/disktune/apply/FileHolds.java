@@ -15,6 +15,11 @@ public record FileHolds(List<String> files, List<String> words, List<String> arg
         files.forEach(MachinePaths::requireAbsolute);
     }
 
+    /** The words {@code text} (a file's content) lacks, in order; empty when it holds them all. */
+    public List<String> lacking(String text) {
+        return words.stream().filter(w -> !text.contains(w)).toList();
+    }
+
     @Override
     public <R> R accept(Visitor<R> visitor) {
         return visitor.fileHolds(this);

@@ -35,7 +35,7 @@ public interface PostconditionChecker {
                 return Optional.of(file + " was not written" + by);
             }
             String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
-            List<String> lacking = holds.words().stream().filter(w -> !text.contains(w)).toList();
+            List<String> lacking = holds.lacking(text);
             if (!lacking.isEmpty()) {
                 return Optional.of(file + " as written" + by + " lacks " + String.join(" ", lacking));
             }

@@ -64,14 +64,14 @@ public final class CommandLinePlanner {
         } else if (!Arrays.equals(current, bytes)) {
             changes.add(new WriteFile(writer.file(), current, bytes, "put " + words + " on the kernel command line of every entry"));
         }
-        if (changes.isEmpty() && generatedHolds(writer, wanted)) {
+        FileHolds proof = new FileHolds(writer.regenerated(), wanted.stream().map(KernelParameter::render).toList(), writer.regenerate());
+        if (changes.isEmpty() && generatedHolds(proof)) {
             return new CommandLinePlan(loader, writer, Plan.empty(), false);
         }
         changes.add(new RunProgram(writer.regenerate(), "regenerate " + String.join(" and ", writer.regenerated())
                 + (changes.isEmpty() ? ": it lacks " + words : " from the new kernel command line"), writer.regenerated()));
         if (!wanted.isEmpty()) {
-            changes.add(new Verify(String.join(" and ", writer.regenerated()) + " holds " + words,
-                    new FileHolds(writer.regenerated(), wanted.stream().map(KernelParameter::render).toList(), writer.regenerate())));
+            changes.add(new Verify(String.join(" and ", writer.regenerated()) + " holds " + words, proof));
         }
         return new CommandLinePlan(loader, writer, new Plan(changes), true);
     }
@@ -116,15 +116,15 @@ public final class CommandLinePlanner {
                 + "parameter from /etc/disktune/disktune.conf (nothing was changed)");
     }
 
-    /** True when every generated file holds each parameter, or cannot be read (a tree without them: nothing to tell). */
-    private boolean generatedHolds(CommandLineWriter writer, List<KernelParameter> wanted) {
-        for (String generated : writer.regenerated()) {
+    /**
+     * True when every generated file holds each parameter ({@link FileHolds#lacking}, the check apply makes after the
+     * regeneration), or cannot be read (a tree without them: nothing to tell).
+     */
+    private boolean generatedHolds(FileHolds proof) {
+        for (String generated : proof.files()) {
             byte[] bytes = read(generated);
-            if (bytes != null) {
-                String text = new String(bytes, StandardCharsets.UTF_8);
-                if (wanted.stream().anyMatch(p -> !text.contains(p.render()))) {
-                    return false;
-                }
+            if (bytes != null && !proof.lacking(new String(bytes, StandardCharsets.UTF_8)).isEmpty()) {
+                return false;
             }
         }
         return true;

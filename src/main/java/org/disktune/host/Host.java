@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 
+import org.disktune.core.DisktuneException;
+import org.disktune.core.ExitCode;
+
 /**
  * The one side-effect boundary. Every read of the machine (sysfs, procfs, /etc, /boot, the kernel
  * log), every program run and every block-device ioctl goes through a Host. The real host has root
@@ -103,7 +106,7 @@ public interface Host {
         try {
             return list(dir).stream().filter(n -> n.endsWith(suffix) && !n.startsWith(".")).toList();
         } catch (IOException e) {
-            throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT,
+            throw new DisktuneException(ExitCode.ENVIRONMENT,
                     "cannot list " + directory + ": " + IoFailures.describe(e), e);
         }
     }
@@ -143,12 +146,12 @@ public interface Host {
         Path p = path(machinePath);
         try {
             if (Files.isDirectory(p)) {
-                throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT, machinePath
+                throw new DisktuneException(ExitCode.ENVIRONMENT, machinePath
                         + " is a directory; move it away so that disktune can write the file");
             }
             return Files.exists(p) ? Files.readAllBytes(p) : null;
         } catch (IOException e) {
-            throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT, "cannot read " + machinePath + ": "
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + machinePath + ": "
                     + e.getMessage() + "; run as root", e);
         }
     }
