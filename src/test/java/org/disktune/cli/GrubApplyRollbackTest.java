@@ -160,6 +160,26 @@ class GrubApplyRollbackTest {
         assertArrayEquals(OLD_GRUB_CFG.getBytes(StandardCharsets.UTF_8), Files.readAllBytes(root.resolve(GRUB_CFG.substring(1))));
     }
 
+    /**
+     * disktune.service at boot, after the configuration gained a command line parameter that no apply wrote: the drop-in
+     * and grub.cfg are reported pending (the boot already happened without the parameter), and nothing is written or run.
+     */
+    @Test
+    void applyAtBootReportsTheCommandLineFilesPendingAndNeitherWritesNorRunsUpdateGrub(@TempDir Path root) throws IOException {
+        LiveTree host = debianWithGrub(root, true);
+        Map<String, String> before = snapshot(root);
+        CliRun boot = run(host, "apply", "--boot");
+        assertEquals(0, boot.exitCode(), boot.out() + boot.err());
+        assertEquals("boot: every live setting is in place\n"
+                + "pending: " + DROP_IN + " differs from the configuration; run disktune apply\n"
+                + "pending: " + GRUB_CFG + " differs from the configuration; run disktune apply\n", boot.out());
+        assertEquals(List.of(), host.programs.calls(), "update-grub does not run at boot");
+        Map<String, String> after = snapshot(root);
+        after.remove("/var/lib/disktune/boot-status.json");
+        assertEquals(before, after, "apply --boot writes no file but its status");
+        assertTrue(Files.readString(root.resolve("var/lib/disktune/boot-status.json")).contains(DROP_IN));
+    }
+
     @Test
     void aFailingUpdateGrubRestoresTheOldFilesAndSaysSo(@TempDir Path root) throws IOException {
         LiveTree host = debianWithGrub(root, true);
