@@ -38,6 +38,11 @@ public record WorkloadContext(Host host, String device, Path path, Profile profi
         this(host, device, path, profile, clock, nanoTime, profile.trialTime());
     }
 
+    /** This context on another path: a sweep's write workloads run in the directory the user named, not on the disk's node. */
+    public WorkloadContext withPath(Path other) {
+        return new WorkloadContext(host, device, other, profile, clock, nanoTime, trialTime);
+    }
+
     /** This context with trials of {@code time} instead (tests, the accuracy script's runner). */
     public WorkloadContext withTrialTime(Duration time) {
         return new WorkloadContext(host, device, path, profile, clock, nanoTime, time);

@@ -13,6 +13,7 @@ import org.disktune.bench.Profile;
 import org.disktune.bench.run.StandardWorkloads;
 import org.disktune.bench.run.StoredResults;
 import org.disktune.bench.WorkloadResult;
+import org.disktune.bench.workload.IoShape;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 
@@ -28,10 +29,15 @@ import picocli.CommandLine.Parameters;
         description = {"Measure TARGET, a block device (read only: sequential reads like hdparm -t and -T, O_DIRECT sequential "
                 + "and 4 KiB random reads at queue depths 1, 4 and 32) or a directory on the file system under test (block "
                 + "write with fsync, rewrite, read, random read/write, small files; every file removed afterwards, also on "
-                + "Ctrl-C). Several trials per workload after a warm-up, interleaved across workloads; the result, with every "
+                + "Ctrl-C; with --threads N each of seq-write, rewrite, seq-read and rand-rw runs N threads at once, each on a test "
+                + "file of its own, and --block-size sets the size of their I/Os: --threads 16 --block-size 8k is sysbench fileio's "
+                + "seqwr and seqrewr of the seed reports; the free space for every file is checked once, before anything is written). "
+                + "Several trials per workload after a warm-up, interleaved across workloads; the result, with every "
                 + "trial and the settings in force, is stored under /var/lib/disktune/bench/ID.json. A progress bar goes to "
-                + "stderr when it is a terminal.",
-                "Exit 0, 2 for a bad target, 4 when it cannot be read or written."},
+                + "stderr when it is a terminal; the result says the threads and block size, and bench compare refuses runs whose "
+                + "threads or block sizes differ.",
+                "Exit 0, 2 for a bad target, --threads or --block-size, 4 when it cannot be read or written (or has too little free "
+                        + "space)."},
         subcommands = {BenchCompareCommand.class, BenchListCommand.class, BenchPlotCommand.class})
 final class BenchCommand implements Callable<Integer> {
     private final Session session;
@@ -54,6 +60,14 @@ final class BenchCommand implements Callable<Integer> {
             + "--quick).")
     private Double trialSeconds;
 
+    @Option(names = "--threads", paramLabel = "N", description = "A directory's seq-write, rewrite, seq-read and rand-rw run N threads "
+            + "at once (1.." + IoShape.MAX_THREADS + ", default 1), each with a test file of its own: the free space needed grows N times.")
+    private Integer threads;
+
+    @Option(names = "--block-size", paramLabel = "SIZE", description = "The size of each I/O of those workloads, a power of two from 4k to "
+            + "16M (8k, 4KiB, 64k, 1M; k and M are 1024 and 1024 x 1024); default 1M for the sequential ones and 4k for rand-rw.")
+    private String blockSize;
+
     BenchCommand(Session session) {
         this.session = session;
     }
@@ -66,6 +80,7 @@ final class BenchCommand implements Callable<Integer> {
         if (trialSeconds != null && !(trialSeconds >= 0.1 && trialSeconds <= 600)) {
             throw DisktuneException.usage("--trial-time " + trialSeconds + " is outside 0.1..600 seconds");
         }
+        IoShape shape = IoShape.of(threads, blockSize);
         Profile profile = quick ? Profile.QUICK : Profile.DEFAULT;
         Duration trialTime = trialSeconds == null ? null : Duration.ofMillis(Math.round(trialSeconds * 1000));
         BenchService service = new BenchService(session.host(), new StandardWorkloads(), new StoredResults(session.host()));
@@ -74,14 +89,14 @@ final class BenchCommand implements Callable<Integer> {
         ProgressBar shown = progressBar(target, session.output().json(), System.console() != null, System.err);
         if (shown != null) {
             try (ProgressBar bar = shown) {
-                result = service.run(target, profile, forceRead, names, trialTime, (done, total, workload) -> {
+                result = service.run(target, profile, forceRead, names, trialTime, shape, (done, total, workload) -> {
                     bar.maxHint(total);
                     bar.stepTo(done);
                     bar.setExtraMessage(workload);
                 });
             }
         } else {
-            result = service.run(target, profile, forceRead, names, trialTime, BenchRunner.Progress.NONE);
+            result = service.run(target, profile, forceRead, names, trialTime, shape, BenchRunner.Progress.NONE);
         }
         BenchResult r = result;
         session.output().render("bench", r, out -> print(r, out));
@@ -103,7 +118,8 @@ final class BenchCommand implements Callable<Integer> {
     private static void print(BenchResult r, java.io.PrintWriter out) {
         out.println("bench " + r.id() + ": " + r.target() + (r.identity() == null ? "" : " (" + r.identity() + ")") + ", "
                 + r.profile().name().toLowerCase(java.util.Locale.ROOT) + " profile, " + (r.workloads().isEmpty() ? 0
-                        : r.workloads().get(0).trials().size()) + " trials each, kernel " + r.kernel());
+                        : r.workloads().get(0).trials().size()) + " trials each, " + (r.threads() == null ? "" : r.describeShape() + ", ")
+                + "kernel " + r.kernel());
         TableRenderer table = new TableRenderer("WORKLOAD", "MEDIAN", "UNIT", "TRIALS (MIN..MAX)", "P50 us", "P99 us", "P99.9 us");
         for (WorkloadResult w : r.workloads()) {
             double[] v = w.values();

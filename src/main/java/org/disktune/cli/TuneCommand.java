@@ -38,6 +38,11 @@ import picocli.CommandLine.Parameters;
                 + "disktune rollback --to ID (that entry, printed as journal_from with --json) puts them back. A winner is a point significantly better on at least one workload and worse on none (95%% "
                 + "intervals), measured once more to confirm; the whole table is printed. Points that do not fit the budget are left "
                 + "out, and listed.",
+                "TARGET may be a directory on a disk's file system: the disk is swept (its raw reads mix with the file system's own "
+                        + "I/O), and each point is also measured with seq-write and rewrite in that directory (bonnie++'s write half; "
+                        + "--threads 16 --block-size 8k gives sysbench fileio's seqwr and seqrewr). Their free space (a 1 GiB file per "
+                        + "thread and workload, and a margin) is checked once before the first switch, and every file they write is "
+                        + "removed at the end, when the sweep fails, and on Ctrl-C or SIGTERM.",
                 "With --write the winner goes into disktune.conf (or --config FILE) as a section [disk tuned-IDENTITY] matched by "
                         + "the disk's /dev/disk/by-id name, replacing the lines of an earlier such section; journaled, so rollback "
                         + "takes it back; run disktune apply afterwards. Without --write only the restored switches change anything.",
@@ -48,8 +53,17 @@ final class TuneCommand implements Callable<Integer> {
     private static final Pattern BUDGET = Pattern.compile("([0-9]{1,6})([smh]?)");
     private final Session session;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET", description = "A block device (/dev/sdb, sdb, /dev/disk/by-id/...).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET", description = "A block device (/dev/sdb, sdb, /dev/disk/by-id/...), "
+            + "or a directory on a disk's file system to sweep that disk with write workloads too.")
     private String target;
+
+    @Option(names = "--threads", paramLabel = "N", description = "With a directory: seq-write and rewrite run N threads at once (1.."
+            + org.disktune.bench.workload.IoShape.MAX_THREADS + ", default 1), each on a test file of its own.")
+    private Integer threads;
+
+    @Option(names = "--block-size", paramLabel = "SIZE", description = "With a directory: the size of their I/Os, a power of two from "
+            + "4k to 16M (default 1M).")
+    private String blockSize;
 
     @Option(names = "--budget", paramLabel = "DURATION", description = "Time for the whole sweep, e.g. 90s, 10m, 1h (default: 10m).")
     private String budget = "10m";
@@ -70,22 +84,24 @@ final class TuneCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (target == null) {
-            throw DisktuneException.usage("tune needs a TARGET: a block device (/dev/sdb)");
+            throw DisktuneException.usage("tune needs a TARGET: a block device (/dev/sdb), or a directory on a disk's file system");
         }
         if (trialSeconds != null && !(trialSeconds >= 0.1 && trialSeconds <= 600)) {
             throw DisktuneException.usage("--trial-time " + trialSeconds + " is outside 0.1..600 seconds");
         }
         Duration limit = budget(budget);
+        org.disktune.bench.workload.IoShape shape = org.disktune.bench.workload.IoShape.of(threads, blockSize);
         ChangePreflight.requireRoot(session.host(), "tune", "switches the settings of the device it sweeps (the settings before it "
                 + "journaled in /var/lib/disktune) and reads it directly", false);
         String configPath = write ? configPath() : null;
         SweepService service = new SweepService(session.host(),
                 trialSeconds == null ? null : Duration.ofMillis(Math.round(trialSeconds * 1000)));
-        SweepService.Prepared prepared = service.prepare(target, limit, forceRead);
+        SweepService.Prepared prepared = service.prepare(target, limit, forceRead, shape);
         boolean human = !session.output().json();
         if (human) {
             PrintWriter out = session.out();
             out.println("tune " + prepared.target().device() + (prepared.target().identity() == null ? "" : " (" + prepared.target().identity()
+                    + ")") + (prepared.directory() == null ? "" : ", writing in " + prepared.directory() + " (" + prepared.shape().describe()
                     + ")") + ": " + prepared.plan().points().size() + " points against the current " + prepared.plan().baseline().label()
                     + ", about " + SweepPlanner.human(prepared.plan().estimate()) + "; the settings before it are one journal entry "
                     + "(after a crash: disktune rollback --to the tune entry in disktune history)");

@@ -129,6 +129,18 @@ class BenchCommandTest {
                 unknown.err());
         assertEquals(before, Files.exists(STORE) ? Files.list(STORE).count() : 0);
         assertFalse(unknown.err().contains("\tat "), "no stack trace");
+        for (String[] bad : List.of(new String[] {"--threads", "0"}, new String[] {"--threads", "many"},
+                new String[] {"--block-size", "3k"}, new String[] {"--block-size", "8q"})) {
+            CliRun shape = CliRun.run("bench", dir.toString(), bad[0], bad[1]);
+            assertEquals(2, shape.exitCode(), shape.err());
+            assertTrue(shape.err().startsWith("disktune: ") || shape.err().startsWith("Invalid value"), shape.err());
+            assertTrue(shape.err().contains(bad[0]) && shape.err().contains(bad[1]), shape.err());
+            assertFalse(shape.err().contains("\tat "), "no stack trace");
+        }
+        assertEquals(before, Files.exists(STORE) ? Files.list(STORE).count() : 0);
+        try (var left = Files.list(dir)) {
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith(".disktune-bench-")), "nothing written");
+        }
     }
 
     @Test

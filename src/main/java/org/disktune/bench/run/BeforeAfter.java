@@ -10,6 +10,7 @@ import java.util.Set;
 import org.disktune.bench.BenchResult;
 import org.disktune.bench.Profile;
 import org.disktune.bench.WorkloadResult;
+import org.disktune.bench.workload.IoShape;
 import org.disktune.bench.stats.Comparison;
 import org.disktune.bench.stats.ComparisonResult;
 import org.disktune.bench.store.BenchStore;
@@ -81,7 +82,14 @@ public final class BeforeAfter {
             before.workloads().stream().map(WorkloadResult::name).forEach(workloads::add);
             BenchResult after;
             try {
-                after = service().run(target, before.profile(), true, workloads, trialTime, BenchRunner.Progress.NONE);
+                IoShape shape;
+                try {
+                    shape = shape(before);
+                } catch (IllegalArgumentException ex) {
+                    throw DisktuneException.usage("its baseline ran " + before.threads() + " threads of " + before.blockSize() + "-byte blocks, "
+                            + "which this disktune does not run: measure a new baseline with disktune apply --bench " + target);
+                }
+                after = service().run(target, before.profile(), true, workloads, trialTime, shape, BenchRunner.Progress.NONE);
             } catch (DisktuneException ex) {
                 afters.add(new After(e.getKey(), e.getValue(), null, null, ex.getMessage()));
                 continue;
@@ -89,6 +97,11 @@ public final class BeforeAfter {
             afters.add(new After(e.getKey(), e.getValue(), after, Comparison.compare(before, after), null));
         }
         return afters;
+    }
+
+    /** The threads and block size of a directory baseline, so that the run after has the same shape. */
+    private static IoShape shape(BenchResult before) {
+        return before.threads() == null ? IoShape.DEFAULT : new IoShape(before.threads(), before.blockSize() == null ? 0 : before.blockSize());
     }
 
     private Optional<String> missing(String key) {

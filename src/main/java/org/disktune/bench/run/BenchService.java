@@ -17,6 +17,7 @@ import org.disktune.bench.Workload;
 import org.disktune.bench.WorkloadContext;
 import org.disktune.bench.WorkloadResult;
 import org.disktune.bench.BenchResult;
+import org.disktune.bench.workload.IoShape;
 
 /**
  * Backs {@code disktune bench TARGET}: resolves the target, reads the settings in force (so that a later comparison
@@ -24,9 +25,9 @@ import org.disktune.bench.BenchResult;
  * every trial, the kernel, the boot ID and the time. Raw devices are only read.
  */
 public final class BenchService {
-    /** The workloads for a target: the block-device ones or the directory ones. */
+    /** The workloads for a target: the block-device ones or the directory ones, these with {@code shape}'s threads and blocks. */
     public interface Workloads {
-        List<Workload> of(BenchTarget target);
+        List<Workload> of(BenchTarget target, IoShape shape);
     }
 
     /** Where results go: an id for a new result, and the result saved under it. */
@@ -64,11 +65,31 @@ public final class BenchService {
         return run(resolve(target, forceRead), profile, only, trialTime, progress);
     }
 
+    /** As {@link #run(String, Profile, boolean, Set, java.time.Duration, BenchRunner.Progress)} with a directory's threads and blocks. */
+    public BenchResult run(String target, Profile profile, boolean forceRead, Set<String> only, java.time.Duration trialTime, IoShape shape,
+            BenchRunner.Progress progress) {
+        return run(resolve(target, forceRead), profile, only, trialTime, shape, progress);
+    }
+
     /** Measures a target resolved beforehand (see {@link #resolve}). */
     public BenchResult run(BenchTarget resolved, Profile profile, Set<String> only, java.time.Duration trialTime,
             BenchRunner.Progress progress) {
+        return run(resolved, profile, only, trialTime, IoShape.DEFAULT, progress);
+    }
+
+    /**
+     * Measures a target resolved beforehand with {@code shape}'s threads and block size, which only a directory takes
+     * (the block-device workloads have their own: 2 MiB and 1 MiB sequential reads, 4 KiB random reads at set depths).
+     */
+    public BenchResult run(BenchTarget resolved, Profile profile, Set<String> only, java.time.Duration trialTime, IoShape shape,
+            BenchRunner.Progress progress) {
         String target = resolved.given();
-        List<Workload> all = workloads.of(resolved);
+        boolean directory = resolved.kind() == BenchTarget.Kind.DIRECTORY;
+        if (!directory && !shape.equals(IoShape.DEFAULT)) {
+            throw DisktuneException.usage("--threads and --block-size shape the workloads of a directory; " + target + " is a block device, "
+                    + "whose workloads have fixed shapes: leave them out, or benchmark a directory on its file system");
+        }
+        List<Workload> all = workloads.of(resolved, shape);
         List<Workload> chosen = all.stream().filter(w -> only.isEmpty() || only.contains(w.name())).toList();
         List<String> unknown = only.stream().filter(n -> all.stream().noneMatch(w -> w.name().equals(n))).sorted().toList();
         if (!unknown.isEmpty()) {
@@ -81,7 +102,8 @@ public final class BenchService {
                 System::nanoTime, trialTime);
         List<WorkloadResult> results = new BenchRunner().run(chosen, context, progress);
         BenchResult result = new BenchResult(BenchResult.SCHEMA_VERSION, store.newId(started, resolved.device()), target, resolved.device(),
-                resolved.identity(), kernel(), BootIdReader.read(host), started.toString(), profile, settings, results);
+                resolved.identity(), kernel(), BootIdReader.read(host), started.toString(), profile, settings, results,
+                directory ? shape.threads() : null, directory && shape.blockBytes() > 0 ? shape.blockBytes() : null);
         store.save(result);
         return result;
     }

@@ -16,10 +16,29 @@ import org.disktune.core.DisktuneException;
  * Workloads are matched by name; one measured by a single run, or in different units, gets a note instead of a
  * verdict. Notes also say when the runs measured different devices (by stable identity, since sdX names change across
  * reboots; by kernel name when an identity is missing), used different profiles (trial lengths differ, and so may the
- * figures) or kernels, and which settings differ. A regression is a workload whose interval lies wholly below 1.0.
+ * figures) or kernels, and which settings differ. Runs of different threads or block sizes are refused
+ * ({@link #requireSameShape}). A regression is a workload whose interval lies wholly below 1.0.
  */
 public final class Comparison {
     private Comparison() {
+    }
+
+    /**
+     * Refuses runs of different threads or block sizes ({@code bench DIR --threads N --block-size SIZE}): 16 threads
+     * writing 8 KiB blocks and one thread writing 1 MiB blocks are different measurements, and a ratio of their figures
+     * would read as the effect of a setting.
+     *
+     * @throws DisktuneException (usage) naming both runs' shapes
+     */
+    static void requireSameShape(List<BenchResult> a, List<BenchResult> b) {
+        BenchResult first = a.get(0);
+        for (BenchResult r : java.util.stream.Stream.concat(a.stream(), b.stream()).toList()) {
+            if (r.threadsUsed() != first.threadsUsed() || !Objects.equals(r.blockSize(), first.blockSize())) {
+                throw DisktuneException.usage("cannot compare " + first.id() + " (" + first.describeShape() + ") with " + r.id() + " ("
+                        + r.describeShape() + "): runs of different threads or block sizes measure different things; compare runs "
+                        + "made with the same --threads and --block-size");
+            }
+        }
     }
 
     private static List<String> notes(BenchResult a, BenchResult b) {
@@ -53,6 +72,7 @@ public final class Comparison {
         if (a.isEmpty() || b.isEmpty()) {
             throw new IllegalArgumentException("a comparison needs at least one run per side");
         }
+        requireSameShape(a, b);
         if (a.size() == 1 && b.size() == 1) {
             return compare(a.get(0), b.get(0));
         }
@@ -92,6 +112,7 @@ public final class Comparison {
      * @throws DisktuneException (usage) when a workload both runs measured has fewer than 2 trials in one of them
      */
     public static ComparisonResult compare(BenchResult a, BenchResult b) {
+        requireSameShape(List.of(a), List.of(b));
         List<String> notes = notes(a, b);
         Map<String, WorkloadResult> inB = new LinkedHashMap<>();
         for (WorkloadResult w : b.workloads()) {

@@ -74,9 +74,7 @@ public final class BenchStore {
         for (int n = 2; Files.exists(file(unique)); n++) {
             unique = id + "-" + n;
         }
-        BenchResult stored = unique.equals(result.id()) ? result : new BenchResult(result.schemaVersion(), unique, result.target(),
-                result.device(), result.identity(), result.kernel(), result.bootId(), result.time(), result.profile(), result.settings(),
-                result.workloads());
+        BenchResult stored = unique.equals(result.id()) ? result : result.withId(unique);
         byte[] bytes;
         try {
             bytes = json.writeValueAsBytes(stored);

@@ -20,6 +20,9 @@ import org.disktune.bench.WorkloadContext;
 import org.disktune.bench.run.BenchTarget;
 import org.disktune.bench.run.TargetResolver;
 import org.disktune.bench.workload.BlockWorkloads;
+import org.disktune.bench.workload.DirectorySpace;
+import org.disktune.bench.workload.DirectoryWorkloads;
+import org.disktune.bench.workload.IoShape;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.detect.Disk;
@@ -42,15 +45,23 @@ import org.disktune.host.Host;
  * <p>Workloads: seq-read-buffered (read-ahead acts on it), seq-read-direct and rand-read-4k-qd4 (the scheduler and
  * queue depth act on them), with the quick profile's warm-up and trial count (1 and 5) and trial time (1 s) unless a
  * test gives a shorter one. Raw devices are only read.
+ *
+ * <p>{@code tune DIR} sweeps the disk that holds the directory (its raw reads mix with the file system's own I/O)
+ * and adds the write workloads, seq-write and rewrite, in DIR (bonnie++'s write half; with {@link IoShape} threads and
+ * block size, sysbench fileio's seqwr and seqrewr): the free space they need is checked once before the first switch,
+ * and every file they write is removed at the end, when the sweep fails, and on Ctrl-C or SIGTERM.
  */
 public final class SweepService {
     /** The workloads of a sweep, by their names in the bench JSON contract. */
     public static final List<String> WORKLOADS = List.of("seq-read-buffered", "seq-read-direct", "rand-read-4k-qd4");
+    /** The workloads a sweep of a directory's disk adds in the directory. */
+    public static final List<String> WRITE_WORKLOADS = List.of("seq-write", "rewrite");
     static final Profile PROFILE = Profile.QUICK;
 
     private final Host host;
     private final Duration trialTime;
     private final java.util.function.Supplier<List<Workload>> workloads;
+    private final long writeFileBytes;
 
     public SweepService(Host host) {
         this(host, null);
@@ -66,9 +77,20 @@ public final class SweepService {
      * winner is known); they must have those names, in that order, since the report and the stored table name them so.
      */
     public SweepService(Host host, Duration trialTime, java.util.function.Supplier<List<Workload>> workloads) {
+        this(host, trialTime, workloads, 0);
+    }
+
+    /** With test files of {@code writeFileBytes} per thread for the write workloads of a directory (tests; 0: 1 GiB). */
+    public SweepService(Host host, Duration trialTime, java.util.function.Supplier<List<Workload>> workloads, long writeFileBytes) {
         this.host = host;
         this.trialTime = trialTime == null ? PROFILE.trialTime() : trialTime;
         this.workloads = workloads;
+        this.writeFileBytes = writeFileBytes;
+    }
+
+    /** With the standard read workloads and test files of {@code writeFileBytes} per thread (tests). */
+    public SweepService(Host host, Duration trialTime, long writeFileBytes) {
+        this(host, trialTime, SweepService::standardWorkloads, writeFileBytes);
     }
 
     /**
@@ -84,25 +106,48 @@ public final class SweepService {
         return new SweepStore(host).save(report);
     }
 
-    /** The device and the plan a budget gives, without measuring or changing anything. */
-    public record Prepared(BenchTarget target, Disk disk, SweepPlan plan) {
+    /**
+     * The device and the plan a budget gives, without measuring or changing anything; {@code directory} (a machine
+     * path, null for a block device) is where the write workloads run with {@code shape}'s threads and blocks.
+     */
+    public record Prepared(BenchTarget target, Disk disk, SweepPlan plan, String directory, IoShape shape) {
+        /** A block device's sweep: read workloads only. */
+        public Prepared(BenchTarget target, Disk disk, SweepPlan plan) {
+            this(target, disk, plan, null, IoShape.DEFAULT);
+        }
+
+        /** The names of the workloads measured at every point, in the order they run. */
+        public List<String> workloads() {
+            return directory == null ? WORKLOADS : java.util.stream.Stream.concat(WORKLOADS.stream(), WRITE_WORKLOADS.stream()).toList();
+        }
+    }
+
+    /** As {@link #prepare(String, Duration, boolean, IoShape)} with one thread and the workloads' own blocks. */
+    public Prepared prepare(String target, Duration budget, boolean forceRead) {
+        return prepare(target, budget, forceRead, IoShape.DEFAULT);
     }
 
     /**
-     * Resolves {@code target} (a block device: a directory is refused), reads its settings and plans the sweep.
+     * Resolves {@code target}, a block device or a directory on a disk's file system (the disk is swept, and the write
+     * workloads run in the directory with {@code shape}), reads the disk's settings and plans the sweep.
      */
-    public Prepared prepare(String target, Duration budget, boolean forceRead) {
+    public Prepared prepare(String target, Duration budget, boolean forceRead, IoShape shape) {
         MachineReport machine = new MachineDetector(host).detect();
         BenchTarget resolved = new TargetResolver(host).resolve(target, machine, forceRead);
-        if (resolved.kind() != BenchTarget.Kind.DEVICE) {
-            throw DisktuneException.usage("tune sweeps the settings of a block device; " + target
-                    + " is a directory: give its disk (/dev/sdb or /dev/disk/by-id/...)");
+        boolean directory = resolved.kind() == BenchTarget.Kind.DIRECTORY;
+        if (!directory && !shape.equals(IoShape.DEFAULT)) {
+            throw DisktuneException.usage("--threads and --block-size shape the write workloads of a directory; " + target + " is a block "
+                    + "device, swept with read workloads only: leave them out, or name a directory on its file system");
         }
-        Disk disk = machine.disks().stream().filter(d -> d.name().equals(resolved.device())).findFirst().orElseThrow();
+        Disk disk = machine.disks().stream().filter(d -> d.name().equals(resolved.device())).findFirst()
+                .orElseThrow(() -> DisktuneException.usage(target + " is on no disk disktune can sweep (" + (resolved.device() == null
+                        ? "no block device holds it" : resolved.device() + " is not a disk in /sys/block") + "); name a directory on a "
+                        + "disk's file system, or the disk (/dev/sdb)"));
         SweepSpace space = SweepSpace.of(disk).orElseThrow(() -> new DisktuneException(ExitCode.ENVIRONMENT, "cannot read the scheduler "
                 + "list or read_ahead_kb of " + disk.name() + " in /sys/block/" + disk.name() + "/queue: nothing to sweep"));
-        return new Prepared(resolved, disk, SweepPlanner.plan(space, budget, PROFILE.warmups() + PROFILE.trials(), WORKLOADS.size(),
-                trialTime));
+        Prepared prepared = new Prepared(resolved, disk, null, directory ? resolved.path() : null, shape);
+        return new Prepared(resolved, disk, SweepPlanner.plan(space, budget, PROFILE.warmups() + PROFILE.trials(),
+                prepared.workloads().size(), trialTime), prepared.directory(), shape);
     }
 
     /** Runs the sweep of {@code prepared}; the device's settings are as before when it returns or throws. */
@@ -113,9 +158,23 @@ public final class SweepService {
         if (!switcher.current().equals(plan.baseline())) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, target.device() + " changed while the sweep was planned; run again");
         }
-        WorkloadContext context = new WorkloadContext(host, target.device(), host.path(target.path()), PROFILE, host.clock(),
+        String node = "/dev/" + target.device();
+        WorkloadContext context = new WorkloadContext(host, target.device(), host.path(node), PROFILE, host.clock(),
                 System::nanoTime, trialTime);
-        InterleavedSweep sweep = new InterleavedSweep(workloads.get(), context, switcher, PROFILE.warmups(), PROFILE.trials(), progress);
+        List<Workload> measured = new java.util.ArrayList<>(workloads.get());
+        if (prepared.directory() != null) {
+            java.nio.file.Path directory = host.path(prepared.directory());
+            List<Workload> writes = DirectoryWorkloads.all(writeFileBytes, true, prepared.shape()).stream()
+                    .filter(w -> WRITE_WORKLOADS.contains(w.name())).toList();
+            try {
+                DirectorySpace.require(writes, context.withPath(directory));
+            } catch (IOException e) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot check the free space of " + prepared.directory() + ": "
+                        + e.getMessage(), e);
+            }
+            writes.forEach(w -> measured.add(new InDirectory(w, directory)));
+        }
+        InterleavedSweep sweep = new InterleavedSweep(measured, context, switcher, PROFILE.warmups(), PROFILE.trials(), progress);
         Thread hook = new Thread(() -> {
             try {
                 switcher.stopAndRestore();
@@ -153,7 +212,7 @@ public final class SweepService {
             conclusion = "no setting beats the current ones significantly";
         }
         String time = Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
-        return new SweepReport(SweepReport.SCHEMA_VERSION, null, time, target.given(), target.device(), target.identity(), plan.baseline(), WORKLOADS, PROFILE.trials(),
+        return new SweepReport(SweepReport.SCHEMA_VERSION, null, time, target.given(), target.device(), target.identity(), plan.baseline(), prepared.workloads(), PROFILE.trials(),
                 trialTime.toMillis() / 1000.0, outcome.rows(), plan.leftOut(), outcome.candidate(), outcome.confirmation(), outcome.winner(),
                 conclusion, switcher.firstJournalId(), null, null);
     }

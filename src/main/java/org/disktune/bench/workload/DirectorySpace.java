@@ -14,8 +14,8 @@ import org.disktune.core.DisktuneException;
  * The free space a directory benchmark needs, checked once before any workload writes: the runner prepares every
  * workload before the first trial (so that trials interleave), so the test files of seq-write, rewrite, seq-read and
  * rand-rw and a batch of small files all exist at once. Each {@link DirectoryWorkload} still checks its own share in
- * prepare; this check is the sum, so that a file system too small for the whole run is refused up front instead of
- * after the first workloads laid out their files.
+ * prepare; this check is the sum (a test file per thread: threads x file size), so that a file system too small for the whole run is
+ * refused up front instead of after the first workloads laid out their files.
  *
  * <p>The O_DIRECT probe (one aligned block in a fresh directory, removed at once) runs only when a size depends on it
  * and the need assuming O_DIRECT (the smaller file) already fits.
@@ -37,7 +37,8 @@ public final class DirectorySpace {
         }
         FileStore store = Files.getFileStore(target);
         long margin = DirectoryWorkload.margin(store);
-        refuseIfShort(target, directory, sum(directory, true, 0), margin, store.getUsableSpace());
+        long least = directory.stream().mapToLong(w -> (w.usesTestFile() ? w.threads() * w.smallestFile() : 0) + w.otherBytes()).sum();
+        refuseIfShort(target, directory, least, margin, store.getUsableSpace());
         if (directory.stream().noneMatch(DirectoryWorkload::sizeDependsOnDirect)) {
             return;
         }

@@ -31,6 +31,11 @@ import com.sun.nio.file.ExtendedOpenOption;
  * random I/O), otherwise twice MemTotal of /proc/meminfo, as bonnie++ insists, so that the page cache cannot hold the
  * file. A size given to the constructor (tests) replaces both. {@link #method()} says which, for the stored result.
  *
+ * <p>With {@link IoShape#threads()} above 1 the workloads with a test file run that many threads ({@link Lanes}), each
+ * with a test file of that size of its own (as fio's {@code numjobs}); without O_DIRECT the files together are twice
+ * MemTotal. {@link IoShape#blockBytes()} replaces each workload's own I/O size (1 MiB sequential, 4 KiB random); with
+ * O_DIRECT it must be a multiple of the file system's block, checked in prepare.
+ *
  * <p>Free space needed: the test file (or one batch of small files) plus a margin of 256 MiB or 5% of the file
  * system, whichever is larger, so that a benchmark never fills a file system other programs write to. The check uses
  * {@code FileStore.getUsableSpace()} (statvfs f_bavail: what this user may still write). When O_DIRECT is refused the
@@ -54,16 +59,20 @@ public abstract sealed class DirectoryWorkload implements Workload
 
     private final long fileBytesFromCaller;
     private final boolean directAllowed;
+    private final IoShape shape;
     private Scratch scratch;
+    private Lanes lanes;
     private DirectoryPlan plan;
     private int alignment;
 
     /**
      * @param fileBytes     the test file's size (rounded down to whole MiB, at least 1 MiB), or 0 to derive it
      * @param directAllowed false measures through the page cache even where O_DIRECT works (tests of the buffered way)
+     * @param shape         threads and block size of a workload with a test file (small-files runs one thread whatever it says)
      */
-    DirectoryWorkload(long fileBytes, boolean directAllowed) {
+    DirectoryWorkload(long fileBytes, boolean directAllowed, IoShape shape) {
         this.directAllowed = directAllowed;
+        this.shape = usesTestFile() ? shape : new IoShape(1, 0);
         if (fileBytes < 0) {
             throw new IllegalArgumentException("a file size is not negative: " + fileBytes);
         }
@@ -86,7 +95,22 @@ public abstract sealed class DirectoryWorkload implements Workload
     /** True for the workloads with one large test file; small-files makes only small ones. */
     abstract boolean usesTestFile();
 
-    /** Bytes this workload writes at most besides a test file (small-files' largest batch). */
+    /** The size of one I/O when the shape does not set it: 1 MiB for the sequential workloads. */
+    int ownBlock() {
+        return BLOCK;
+    }
+
+    /** The size of one I/O of this run. */
+    final int block() {
+        return shape.block(ownBlock());
+    }
+
+    /** How many threads run each trial, each with a test file of its own. */
+    final int threads() {
+        return shape.threads();
+    }
+
+    /** Bytes this workload writes at most besides its test files (small-files' largest batch). */
     long otherBytes() {
         return 0;
     }
@@ -111,7 +135,7 @@ public abstract sealed class DirectoryWorkload implements Workload
         }
         FileStore store = Files.getFileStore(directory);
         long margin = margin(store);
-        long smallest = fileBytesFromCaller > 0 ? fileBytesFromCaller : DIRECT_FILE_BYTES;
+        long smallest = smallestFile();
         requireSpace(directory, usesTestFile() ? smallest : 0, margin, store.getUsableSpace());
         try {
             scratch = Scratch.create(directory);
@@ -125,6 +149,10 @@ public abstract sealed class DirectoryWorkload implements Workload
         try {
             alignment = (int) Math.max(4096, store.getBlockSize());
             boolean direct = directAllowed && FileIo.directIoWorks(scratch.directory(), alignment);
+            if (direct && usesTestFile() && block() % alignment != 0) {
+                throw DisktuneException.usage("--block-size " + DirectoryPlan.size(block()) + " is not a multiple of the " + DirectoryPlan
+                        .size(alignment) + " blocks of the file system of " + directory + ", which O_DIRECT needs; give a multiple of it");
+            }
             long memTotal = fileBytesFromCaller == 0 && !direct ? MemTotal.read(context.host()) : 0;
             long fileBytes = fileBytes(direct, memTotal);
             plan = new DirectoryPlan(direct ? IoMode.DIRECT : IoMode.BUFFERED, directAllowed && !direct, usesTestFile() ? fileBytes : 0, memTotal,
@@ -132,6 +160,7 @@ public abstract sealed class DirectoryWorkload implements Workload
             if (usesTestFile() && fileBytes > smallest) {
                 requireSpace(directory, fileBytes, margin, Files.getFileStore(directory).getUsableSpace());
             }
+            lanes = new Lanes(threads(), name());
             setUp(context);
         } catch (IOException | RuntimeException | Error e) {
             try {
@@ -159,24 +188,33 @@ public abstract sealed class DirectoryWorkload implements Workload
     }
 
     /**
-     * The bytes this workload holds at once while its trials run: its test file (1 GiB with O_DIRECT, twice {@code
-     * memTotal} without, or the caller's size) and what else it writes.
+     * The bytes this workload holds at once while its trials run: a test file per thread (each 1 GiB with O_DIRECT,
+     * together twice {@code memTotal} without, or the caller's size each) and what else it writes.
      */
     final long bytesHeld(boolean directWorks, long memTotal) {
-        return (usesTestFile() ? fileBytes(directAllowed && directWorks, memTotal) : 0) + otherBytes();
+        return (usesTestFile() ? threads() * fileBytes(directAllowed && directWorks, memTotal) : 0) + otherBytes();
     }
 
-    private long fileBytes(boolean direct, long memTotal) {
-        if (fileBytesFromCaller > 0) {
-            return fileBytesFromCaller;
-        }
-        return direct ? DIRECT_FILE_BYTES : Math.max(BLOCK, 2 * memTotal / BLOCK * BLOCK);
+    /**
+     * The least a thread's test file can be before the O_DIRECT probe: the caller's size, or 1 GiB, or with several
+     * threads and no O_DIRECT as little as one block (the files then share twice MemTotal).
+     */
+    final long smallestFile() {
+        return sizeDependsOnDirect() && threads() > 1 ? Math.max(BLOCK, block()) : fileBytes(true, 0);
+    }
+
+    /** One thread's test file: a whole number of blocks and MiB, at least one of each. */
+    final long fileBytes(boolean direct, long memTotal) {
+        long unit = Math.max(BLOCK, block());
+        long bytes = fileBytesFromCaller > 0 ? fileBytesFromCaller : direct ? DIRECT_FILE_BYTES : 2 * memTotal / threads();
+        return Math.max(unit, bytes / unit * unit);
     }
 
     private void requireSpace(Path directory, long fileBytes, long margin, long usable) {
-        long needed = fileBytes + otherBytes() + margin;
+        long needed = threads() * fileBytes + otherBytes() + margin;
         if (usable < needed) {
-            String what = fileBytes > 0 ? "a " + DirectoryPlan.size(fileBytes) + " test file" : "a batch of small files";
+            String what = fileBytes == 0 ? "a batch of small files" : threads() == 1 ? "a " + DirectoryPlan.size(fileBytes) + " test file"
+                    : threads() + " test files of " + DirectoryPlan.size(fileBytes) + " (one per thread)";
             throw DisktuneException.environment("not enough free space in " + directory + " for the " + name() + " benchmark: it needs "
                     + DirectoryPlan.size(needed) + " (" + what + " and a " + DirectoryPlan.size(margin) + " margin), "
                     + DirectoryPlan.size(usable) + " is free; free some space or benchmark a directory on a larger file system");
@@ -200,6 +238,9 @@ public abstract sealed class DirectoryWorkload implements Workload
             return;
         }
         try {
+            if (lanes != null) {
+                lanes.close();
+            }
             tearDown();
         } finally {
             s.close();
@@ -208,6 +249,15 @@ public abstract sealed class DirectoryWorkload implements Workload
 
     final Scratch scratch() {
         return scratch;
+    }
+
+    final Lanes lanes() {
+        return lanes;
+    }
+
+    /** Lane {@code lane}'s test file: "seq-write-0.dat". */
+    final Path file(int lane) {
+        return scratch.resolve(name() + "-" + lane + ".dat");
     }
 
     final int alignment() {
@@ -231,9 +281,13 @@ public abstract sealed class DirectoryWorkload implements Workload
         return FileChannel.open(file, options);
     }
 
-    /** Writes the whole test file in blocks of random bytes and fsyncs it (prepare of rewrite, seq-read, rand-rw). */
-    final FileChannel layOut(Path file, ByteBuffer block) throws IOException {
-        FileChannel channel = open(file, true);
+    /**
+     * Writes lane {@code lane}'s whole test file in 1 MiB blocks of random bytes and fsyncs it (prepare of rewrite,
+     * seq-read, rand-rw; untimed, so its block is not the run's).
+     */
+    final FileChannel layOut(int lane) throws IOException {
+        ByteBuffer block = FileIo.randomBlock(BLOCK, alignment);
+        FileChannel channel = open(file(lane), true);
         try {
             for (long position = 0; position < plan.fileBytes(); position += block.capacity()) {
                 scratch.checkOpen();

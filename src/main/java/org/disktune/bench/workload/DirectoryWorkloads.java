@@ -28,9 +28,20 @@ public final class DirectoryWorkloads {
         return all(fileBytes, true);
     }
 
+    /** The workloads with threads and a block size of {@code shape} (small-files keeps one thread), sized as {@link #all()}. */
+    public static List<Workload> all(IoShape shape) {
+        return all(0, true, shape);
+    }
+
     /** As {@link #all(long)}; {@code directAllowed} false measures buffered even where O_DIRECT works (tests). */
     static List<Workload> all(long fileBytes, boolean directAllowed) {
-        return List.of(new SequentialWrite(fileBytes, directAllowed), new Rewrite(fileBytes, directAllowed),
-                new SequentialRead(fileBytes, directAllowed), new RandomReadWrite(fileBytes, directAllowed), new SmallFiles(directAllowed));
+        return all(fileBytes, directAllowed, IoShape.DEFAULT);
+    }
+
+    /** As {@link #all(long, boolean)} with threads and a block size of {@code shape}. */
+    public static List<Workload> all(long fileBytes, boolean directAllowed, IoShape shape) {
+        return List.of(new SequentialWrite(fileBytes, directAllowed, shape), new Rewrite(fileBytes, directAllowed, shape),
+                new SequentialRead(fileBytes, directAllowed, shape), new RandomReadWrite(fileBytes, directAllowed, shape),
+                new SmallFiles(directAllowed));
     }
 }

@@ -10,22 +10,27 @@ import org.disktune.bench.Unit;
 import org.disktune.bench.WorkloadContext;
 
 /**
- * rand-rw, sysbench fileio's {@code --file-test-mode=rndrw} with its defaults: 4 KiB blocks at uniformly random
- * aligned offsets of the test file, 70% reads and 30% writes ({@code --file-rw-ratio=1.5}), one I/O at a time, an
+ * rand-rw, sysbench fileio's {@code --file-test-mode=rndrw} with its defaults: 4 KiB blocks (or --block-size) at
+ * uniformly random aligned offsets of the test file (with several threads, each on a file of its own at once), 70% reads and 30% writes ({@code --file-rw-ratio=1.5}), one I/O at a time, an
  * fsync after every 100 writes ({@code --file-fsync-freq=100}) and one at the end of the trial; IOPS counts reads and
- * writes (not the fsyncs, whose time is included). With a buffered file of twice RAM the page cache can still hold up
+ * writes (not the fsyncs, whose time is included) of all threads. With a buffered file of twice RAM the page cache can still hold up
  * to half of it, so some reads may be served from memory; O_DIRECT has no such share.
  */
 final class RandomReadWrite extends DirectoryWorkload {
     static final int IO_BYTES = 4096;
     static final int READ_PERCENT = 70;
     static final int FSYNC_EVERY = 100;
-    private final SplittableRandom random = new SplittableRandom();
-    private ByteBuffer io;
-    private FileChannel channel;
+    private SplittableRandom[] randoms;
+    private ByteBuffer[] ios;
+    private FileChannel[] channels;
 
-    RandomReadWrite(long fileBytes, boolean directAllowed) {
-        super(fileBytes, directAllowed);
+    RandomReadWrite(long fileBytes, boolean directAllowed, IoShape shape) {
+        super(fileBytes, directAllowed, shape);
+    }
+
+    @Override
+    int ownBlock() {
+        return IO_BYTES;
     }
 
     @Override
@@ -45,15 +50,30 @@ final class RandomReadWrite extends DirectoryWorkload {
 
     @Override
     void setUp(WorkloadContext context) throws IOException {
-        channel = layOut(scratch().resolve("rand-rw.dat"), FileIo.randomBlock(BLOCK, alignment()));
-        io = FileIo.randomBlock(Math.max(IO_BYTES, alignment()), alignment());
+        SplittableRandom seed = new SplittableRandom();
+        randoms = new SplittableRandom[threads()];
+        ios = new ByteBuffer[threads()];
+        channels = new FileChannel[threads()];
+        for (int lane = 0; lane < threads(); lane++) {
+            randoms[lane] = seed.split();
+            ios[lane] = FileIo.randomBlock(Math.max(block(), alignment()), alignment());
+            channels[lane] = layOut(lane);
+        }
     }
 
     @Override
     Trial trial(WorkloadContext context) throws IOException {
         long limit = trialNanos(context);
-        long slots = plan().fileBytes() / io.capacity();
         long start = context.nanoTime().getAsLong();
+        Lanes.Done done = lanes().run(lane -> mix(lane, context, start, limit));
+        return Trials.perSecond(done.operations(), done.bytes(), elapsed(context.nanoTime(), start));
+    }
+
+    private Lanes.Done mix(int lane, WorkloadContext context, long start, long limit) throws IOException {
+        SplittableRandom random = randoms[lane];
+        ByteBuffer io = ios[lane];
+        FileChannel channel = channels[lane];
+        long slots = plan().fileBytes() / io.capacity();
         long operations = 0;
         long writes = 0;
         do {
@@ -72,13 +92,11 @@ final class RandomReadWrite extends DirectoryWorkload {
             operations++;
         } while (context.nanoTime().getAsLong() - start < limit);
         channel.force(true);
-        return Trials.perSecond(operations, operations * io.capacity(), elapsed(context.nanoTime(), start));
+        return new Lanes.Done(operations * io.capacity(), operations);
     }
 
     @Override
     void tearDown() throws IOException {
-        if (channel != null) {
-            channel.close();
-        }
+        Channels.closeAll(channels);
     }
 }

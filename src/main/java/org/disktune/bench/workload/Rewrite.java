@@ -9,18 +9,19 @@ import org.disktune.bench.Unit;
 import org.disktune.bench.WorkloadContext;
 
 /**
- * rewrite, bonnie++'s "Sequential Output, Rewrite": each 1 MiB block of the test file read, changed (one byte) and
- * written back in place, in order, until the trial time is up, then fsynced; MB/s of blocks rewritten, including the
- * fsync. Each trial goes on where the previous one stopped (wrapping at the end), so that it meets the part of the
- * file touched longest ago, the part the page cache dropped first.
+ * rewrite, bonnie++'s "Sequential Output, Rewrite" (sysbench fileio's seqrewr without the read): each block (1 MiB, or
+ * --block-size) of the test file read, changed (one byte) and written back in place, in order, until the trial time is
+ * up, then fsynced; MB/s of blocks rewritten, including the fsync. With several threads each rewrites a file of its
+ * own at once. Each trial goes on where the previous one stopped (wrapping at the end), so that it meets the part of
+ * the file touched longest ago, the part the page cache dropped first.
  */
 final class Rewrite extends DirectoryWorkload {
-    private ByteBuffer block;
-    private FileChannel channel;
-    private long cursor;
+    private ByteBuffer[] blocks;
+    private FileChannel[] channels;
+    private long[] cursors;
 
-    Rewrite(long fileBytes, boolean directAllowed) {
-        super(fileBytes, directAllowed);
+    Rewrite(long fileBytes, boolean directAllowed, IoShape shape) {
+        super(fileBytes, directAllowed, shape);
     }
 
     @Override
@@ -40,34 +41,44 @@ final class Rewrite extends DirectoryWorkload {
 
     @Override
     void setUp(WorkloadContext context) throws IOException {
-        block = FileIo.randomBlock(BLOCK, alignment());
-        channel = layOut(scratch().resolve("rewrite.dat"), block);
+        blocks = new ByteBuffer[threads()];
+        channels = new FileChannel[threads()];
+        cursors = new long[threads()];
+        for (int lane = 0; lane < threads(); lane++) {
+            blocks[lane] = FileIo.randomBlock(block(), alignment());
+            channels[lane] = layOut(lane);
+        }
     }
 
     @Override
     Trial trial(WorkloadContext context) throws IOException {
         long limit = trialNanos(context);
-        long fileBytes = plan().fileBytes();
         long start = context.nanoTime().getAsLong();
-        long blocks = 0;
+        Lanes.Done done = lanes().run(lane -> rewrite(lane, context, start, limit));
+        return Trials.throughput(done.bytes(), done.operations(), elapsed(context.nanoTime(), start));
+    }
+
+    private Lanes.Done rewrite(int lane, WorkloadContext context, long start, long limit) throws IOException {
+        ByteBuffer block = blocks[lane];
+        FileChannel channel = channels[lane];
+        long fileBytes = plan().fileBytes();
+        long operations = 0;
         do {
             scratch().checkOpen();
             block.clear();
-            FileIo.readFully(channel, block, cursor);
+            FileIo.readFully(channel, block, cursors[lane]);
             block.put(0, (byte) (block.get(0) + 1));
             block.clear();
-            FileIo.writeFully(channel, block, cursor);
-            cursor = (cursor + BLOCK) % fileBytes;
-            blocks++;
+            FileIo.writeFully(channel, block, cursors[lane]);
+            cursors[lane] = (cursors[lane] + block.capacity()) % fileBytes;
+            operations++;
         } while (context.nanoTime().getAsLong() - start < limit);
         channel.force(true);
-        return Trials.throughput(blocks * BLOCK, blocks, elapsed(context.nanoTime(), start));
+        return new Lanes.Done(operations * block.capacity(), operations);
     }
 
     @Override
     void tearDown() throws IOException {
-        if (channel != null) {
-            channel.close();
-        }
+        Channels.closeAll(channels);
     }
 }

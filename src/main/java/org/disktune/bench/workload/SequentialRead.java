@@ -9,17 +9,18 @@ import org.disktune.bench.Unit;
 import org.disktune.bench.WorkloadContext;
 
 /**
- * seq-read, bonnie++'s "Sequential Input, Block": the test file read in 1 MiB blocks, in order, until the trial time
- * is up; MB/s. Each trial goes on where the previous one stopped (wrapping at the end): with a buffered file of twice
- * RAM the part ahead of the cursor is the one read or written longest ago, which the page cache has dropped.
+ * seq-read, bonnie++'s "Sequential Input, Block" and sysbench fileio's seqrd: the test file read in blocks (1 MiB, or
+ * --block-size), in order, until the trial time is up; MB/s. With several threads each reads a file of its own at once.
+ * Each trial goes on where the previous one stopped (wrapping at the end): with buffered files of twice RAM the part
+ * ahead of the cursor is the one read or written longest ago, which the page cache has dropped.
  */
 final class SequentialRead extends DirectoryWorkload {
-    private ByteBuffer block;
-    private FileChannel channel;
-    private long cursor;
+    private ByteBuffer[] blocks;
+    private FileChannel[] channels;
+    private long[] cursors;
 
-    SequentialRead(long fileBytes, boolean directAllowed) {
-        super(fileBytes, directAllowed);
+    SequentialRead(long fileBytes, boolean directAllowed, IoShape shape) {
+        super(fileBytes, directAllowed, shape);
     }
 
     @Override
@@ -39,30 +40,39 @@ final class SequentialRead extends DirectoryWorkload {
 
     @Override
     void setUp(WorkloadContext context) throws IOException {
-        block = FileIo.randomBlock(BLOCK, alignment());
-        channel = layOut(scratch().resolve("seq-read.dat"), block);
+        blocks = new ByteBuffer[threads()];
+        channels = new FileChannel[threads()];
+        cursors = new long[threads()];
+        for (int lane = 0; lane < threads(); lane++) {
+            blocks[lane] = FileIo.randomBlock(block(), alignment());
+            channels[lane] = layOut(lane);
+        }
     }
 
     @Override
     Trial trial(WorkloadContext context) throws IOException {
         long limit = trialNanos(context);
-        long fileBytes = plan().fileBytes();
         long start = context.nanoTime().getAsLong();
-        long blocks = 0;
+        Lanes.Done done = lanes().run(lane -> read(lane, context, start, limit));
+        return Trials.throughput(done.bytes(), done.operations(), elapsed(context.nanoTime(), start));
+    }
+
+    private Lanes.Done read(int lane, WorkloadContext context, long start, long limit) throws IOException {
+        ByteBuffer block = blocks[lane];
+        long fileBytes = plan().fileBytes();
+        long operations = 0;
         do {
             scratch().checkOpen();
             block.clear();
-            FileIo.readFully(channel, block, cursor);
-            cursor = (cursor + BLOCK) % fileBytes;
-            blocks++;
+            FileIo.readFully(channels[lane], block, cursors[lane]);
+            cursors[lane] = (cursors[lane] + block.capacity()) % fileBytes;
+            operations++;
         } while (context.nanoTime().getAsLong() - start < limit);
-        return Trials.throughput(blocks * BLOCK, blocks, elapsed(context.nanoTime(), start));
+        return new Lanes.Done(operations * block.capacity(), operations);
     }
 
     @Override
     void tearDown() throws IOException {
-        if (channel != null) {
-            channel.close();
-        }
+        Channels.closeAll(channels);
     }
 }

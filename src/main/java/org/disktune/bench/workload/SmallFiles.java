@@ -25,7 +25,7 @@ final class SmallFiles extends DirectoryWorkload {
     private Path directory;
 
     SmallFiles(boolean directAllowed) {
-        super(0, directAllowed);
+        super(0, directAllowed, IoShape.DEFAULT);
     }
 
     @Override

@@ -103,4 +103,32 @@ class ComparisonTest {
         assertEquals("cannot compare seq-read-buffered: A (a) has 1 trial(s), and a confidence interval needs at least 2 per side; "
                 + "compare runs of disktune bench, which makes 5 or more", e.getMessage());
     }
+
+    private static BenchResult directory(String id, Integer threads, Integer blockSize, WorkloadResult w) {
+        return new BenchResult(BenchResult.SCHEMA_VERSION, id, "/srv", "sdb", "wwn-1", "6.1", "boot-1", "2026-11-30T13:15:00Z",
+                Profile.QUICK, Map.of(), List.of(w), threads, blockSize);
+    }
+
+    @Test
+    void runsOfDifferentThreadsOrBlockSizesAreRefusedNamingBoth() {
+        WorkloadResult a = workload("seq-write", Unit.MB_S, 100, 101, 99, 100.5, 99.5);
+        WorkloadResult b = workload("seq-write", Unit.MB_S, 50, 51, 49, 50.5, 49.5);
+        BenchResult seeds = directory("a", 16, 8192, a);
+        BenchResult one = directory("b", 1, null, b);
+        DisktuneException e = assertThrows(DisktuneException.class, () -> Comparison.compare(seeds, one));
+        assertEquals(ExitCode.USAGE, e.exitCode());
+        assertEquals("cannot compare a (16 threads, 8 KiB blocks) with b (1 thread, the workloads' own blocks): runs of different "
+                + "threads or block sizes measure different things; compare runs made with the same --threads and --block-size", e.getMessage());
+        DisktuneException block = assertThrows(DisktuneException.class,
+                () -> Comparison.compare(seeds, directory("c", 16, 1 << 20, b)));
+        assertTrue(block.getMessage().startsWith("cannot compare a (16 threads, 8 KiB blocks) with c (16 threads, 1 MiB blocks)"),
+                block.getMessage());
+        // several runs per side: one of another shape among them is refused too
+        assertThrows(DisktuneException.class, () -> Comparison.compareRuns(List.of(seeds, directory("a2", 16, 8192, a)),
+                List.of(directory("b1", 16, 8192, b), directory("b2", 8, 8192, b))));
+
+        // the same shape compares; a result stored before threads were recorded is one thread of the workloads' own blocks
+        assertEquals(Direction.WORSE, Comparison.compare(seeds, directory("d", 16, 8192, b)).verdicts().get(0).direction());
+        assertEquals(1, Comparison.compare(directory("old", null, null, a), one).verdicts().size());
+    }
 }
