@@ -95,9 +95,9 @@ final class CommandModel {
         return soleCommand(args).<Collection<Class<?>>>map(name -> List.of(COMMANDS.get(name))).orElse(COMMANDS.values());
     }
 
-    /** The root command with these subcommands. */
-    static CommandLine root(CommandLine.IFactory factory, Collection<Class<?>> subcommands) {
-        CommandLine root = new CommandLine(DisktuneCommand.class, factory);
+    /** The root command of a session with these subcommands. */
+    static CommandLine root(Session session, CommandLine.IFactory factory, Collection<Class<?>> subcommands) {
+        CommandLine root = new CommandLine(new DisktuneCommand(session).spec(), factory);
         for (Class<?> command : subcommands) { // a loop, not root::addSubcommand (see Main.Handlers)
             root.addSubcommand(command);
         }

@@ -52,7 +52,7 @@ public final class Main {
 
     /** The command line with these subcommands ({@link CommandModel#needed}). */
     static CommandLine commandLine(Session session, Collection<Class<?>> subcommands) {
-        CommandLine commandLine = CommandModel.root(new SessionFactory(session), subcommands);
+        CommandLine commandLine = CommandModel.root(session, new SessionFactory(session), subcommands);
         commandLine.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(DisktuneCommand.exitCodeHelp());
         // bash completion from the same model: source <(disktune generate-completion)
         CommandLine completion = commandLine.getSubcommands().get("generate-completion");
