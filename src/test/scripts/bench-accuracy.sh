@@ -50,7 +50,8 @@ cd "$repo"
 command -v fio >/dev/null || { echo "bench-accuracy.sh: fio is missing; apt-get install -y fio" >&2; exit 4; }
 [[ -d target/classes && -d target/test-classes ]] || { echo "bench-accuracy.sh: no build; run mvn -B package -DskipTests first" >&2; exit 4; }
 if [[ ! -s target/cp.txt ]]; then
-    mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=target/cp.txt >/dev/null
+    mvn -B -q dependency:build-classpath -Dmdep.outputFile=target/cp.txt >/dev/null ||
+        { echo "bench-accuracy.sh: mvn dependency:build-classpath failed (offline without the plugin?); run it once online" >&2; exit 4; }
 fi
 classpath="target/classes:target/test-classes:$(cat target/cp.txt)"
 pin=()

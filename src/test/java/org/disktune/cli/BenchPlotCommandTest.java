@@ -50,10 +50,12 @@ class BenchPlotCommandTest {
         Path png = temp.resolve("ab.png");
         CliRun run = CliRun.run("bench", "plot", a.toString(), b.toString(), "--out", png.toString());
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals("wrote " + png + " (840x340, 2 workloads)\n", run.out());
+        int width = 2 * TrialPlotSize.ONE_PANEL;
+        int height = org.disktune.bench.plot.TrialPlot.PANEL_HEIGHT;
+        assertEquals("wrote " + png + " (" + width + "x" + height + ", 2 workloads)\n", run.out());
         BufferedImage image = ImageIO.read(png.toFile());
-        assertEquals(840, image.getWidth());
-        assertEquals(340, image.getHeight());
+        assertEquals(width, image.getWidth());
+        assertEquals(height, image.getHeight());
         assertTrue(Files.readString(a).contains("\"schema_version\""), "snake_case like every JSON of disktune");
     }
 
@@ -148,6 +150,45 @@ class BenchPlotCommandTest {
         assertEquals(2, kept.exitCode());
         assertEquals("disktune: " + existing + " exists; give another --out or add --force to replace it\n", kept.err());
         assertEquals("keep me", Files.readString(existing));
+    }
+
+    /** Pixels of the image within a small distance of a colour (antialiased edges blend, the insides of bars and text do not). */
+    private static long pixelsNear(BufferedImage image, java.awt.Color colour) {
+        long n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                java.awt.Color p = new java.awt.Color(image.getRGB(x, y));
+                if (Math.abs(p.getRed() - colour.getRed()) + Math.abs(p.getGreen() - colour.getGreen())
+                        + Math.abs(p.getBlue() - colour.getBlue()) <= 24) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void theKnownTruthRunsOfEachSideAreOnePlotWithItsVerdicts() throws IOException {
+        Path capture = Path.of("src/test/resources/known-truth/piix-2026-12-06-40ms").toAbsolutePath();
+        String base = java.util.stream.IntStream.rangeClosed(1, 10).mapToObj(i -> capture.resolve("base-" + i + ".json").toString())
+                .collect(java.util.stream.Collectors.joining(","));
+        String ra8 = capture.resolve("ra8-1.json") + "," + capture.resolve("ra8-2.json");
+        Path png = temp.resolve("known-truth-ab.png");
+
+        CliRun run = CliRun.run("bench", "plot", base, ra8, "--out", png.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(2 * TrialPlotSize.ONE_PANEL, image.getWidth(), "two workloads, side by side");
+        assertEquals(org.disktune.bench.plot.TrialPlot.PANEL_HEIGHT, image.getHeight());
+        // A's bars are dark blue, B's dark orange; the lost readahead is claimed in red, the O_DIRECT reads in grey
+        java.awt.Color blue = new java.awt.Color(0x1f77b4).darker();
+        java.awt.Color orange = new java.awt.Color(0xff7f0e).darker();
+        assertTrue(pixelsNear(image, blue) > 100, "A's bars are drawn in blue");
+        assertTrue(pixelsNear(image, orange) > 100, "B's bars are drawn in orange");
+        assertTrue(pixelsNear(image, new java.awt.Color(0xd62728)) > 50, "a verdict of worse is written in red");
+        assertTrue(pixelsNear(image, new java.awt.Color(0x555555)) > 50, "no detectable change is written in grey");
+        assertEquals(0, pixelsNear(image, new java.awt.Color(0x2ca02c)), "nothing got better, so nothing is green");
+        assertFalse(run.err().contains("Exception"), run.err());
     }
 
     private static final class TrialPlotSize {

@@ -51,7 +51,7 @@ class TrialPlotTest {
         assertEquals(5, plot.charts().size());
         JFreeChart seqRead = plot.charts().get(2);
         assertEquals("seq-read", seqRead.getTitle().getText());
-        assertEquals("MB/s", seqRead.getXYPlot().getRangeAxis().getLabel());
+        assertEquals("MB/s (higher is better)", seqRead.getXYPlot().getRangeAxis().getLabel());
         XYDataset trials = seqRead.getXYPlot().getDataset(0);
         assertEquals(2, trials.getSeriesCount());
         assertEquals("A: a1 (/srv)", trials.getSeriesKey(0));
@@ -86,5 +86,40 @@ class TrialPlotTest {
         assertEquals(3 * TrialPlot.PANEL_WIDTH, image.getWidth());
         assertEquals(2 * TrialPlot.PANEL_HEIGHT, image.getHeight());
         assertNotEquals(0xffffff, image.getRGB(TrialPlot.PANEL_WIDTH / 2, 12) & 0xffffff, "something is drawn (the first title)");
+    }
+
+    private static java.util.List<BenchResult> capture(String state, int runs) {
+        java.nio.file.Path dir = java.nio.file.Path.of("src/test/resources/known-truth/piix-2026-12-06-40ms");
+        org.disktune.bench.store.BenchStore store = new org.disktune.bench.store.BenchStore(null);
+        return java.util.stream.IntStream.rangeClosed(1, runs).mapToObj(i -> store.loadFile(dir.resolve(state + "-" + i + ".json"),
+                state + "-" + i)).toList();
+    }
+
+    @Test
+    void severalRunsASideAreDrawnRunByRunWithTheComparisonsVerdict() {
+        java.util.List<BenchResult> base = capture("base", 10);
+        java.util.List<BenchResult> ra8 = capture("ra8", 2);
+        TrialPlot plot = TrialPlot.of(base, ra8);
+        assertEquals(java.util.List.of("seq-read-buffered", "rand-read-4k-qd32"),
+                plot.charts().stream().map(c -> c.getTitle().getText()).toList());
+        JFreeChart seq = plot.charts().get(0);
+        XYDataset trials = seq.getXYPlot().getDataset(0);
+        assertEquals("A: read_ahead_kb 4096, 10 runs", trials.getSeriesKey(0));
+        assertEquals("B: read_ahead_kb 8, 2 runs", trials.getSeriesKey(1));
+        assertEquals(base.stream().mapToInt(r -> r.workloads().get(0).trials().size()).sum(), trials.getItemCount(0), "every trial of every run");
+        for (int i = 1; i < trials.getItemCount(0); i++) {
+            org.junit.jupiter.api.Assertions.assertTrue(trials.getXValue(0, i) > trials.getXValue(0, i - 1), "run by run, left to right");
+        }
+        YIntervalSeriesCollection marks = (YIntervalSeriesCollection) seq.getXYPlot().getDataset(1);
+        double[] medians = ra8.stream().mapToDouble(r -> r.workloads().get(0).median()).sorted().toArray();
+        assertEquals(Math.sqrt(medians[0] * medians[1]), marks.getYValue(1, 0), 1e-9, "B's mark: the geometric mean of its runs' medians");
+        assertEquals(medians[0], marks.getStartYValue(1, 0));
+        assertEquals(medians[1], marks.getEndYValue(1, 0));
+
+        // what bench compare says of the same runs, in the panel
+        java.util.List<String> claims = plot.charts().stream().map(c -> ((org.jfree.chart.title.TextTitle) c.getSubtitle(1)).getText()).toList();
+        assertEquals(java.util.List.of("B vs A: worse, -83.8% [-85.7%, -81.7%] (99% interval)",
+                "B vs A: no detectable change, -1.9% [-9.6%, +6.5%] (99% interval)"), claims);
+        assertEquals(TrialPlot.WORSE, ((org.jfree.chart.title.TextTitle) seq.getSubtitle(1)).getPaint());
     }
 }
