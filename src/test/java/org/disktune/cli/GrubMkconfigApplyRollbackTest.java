@@ -211,6 +211,19 @@ class GrubMkconfigApplyRollbackTest {
     }
 
     @Test
+    void verifyCountsOnlyDisktunesWordsOfGrubDefault(@TempDir Path root) throws IOException {
+        LiveTree host = tree(root, ARCH_DEFAULT.replace("slab_nomerge", "slab_nomerge libata.force=noncq"), "grub-mkconfig",
+                "/boot/grub/grub.cfg", true);
+        assertEquals(3, run(host, "apply").exitCode());
+        CliRun verify = run(host, "verify");
+        assertTrue(verify.out().contains("nvme_core.default_ps_max_latency_us") && !verify.out().contains("no longer has"),
+                "the administrator's libata.force=noncq is not disktune's to report: " + verify.out() + verify.err());
+        write(root, GRUB_DEFAULT_PATH, read(root, GRUB_DEFAULT_PATH).replace(" " + APST, ""));
+        CliRun drift = run(host, "verify");
+        assertTrue(drift.out().contains("/etc/default/grub lacks it"), "a hand edit that took disktune's word out: " + drift.out());
+    }
+
+    @Test
     void aFailingGrubMkconfigRestoresTheOldFilesAndSaysSo(@TempDir Path root) throws IOException {
         LiveTree host = arch(root, true);
         write(root, "/fail-grub-mkconfig", "");
