@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.disktune.apply.Change;
@@ -26,7 +27,8 @@ import org.disktune.host.Host;
 
 /**
  * Plans the kernel command line parameters disktune owns, reading only: the boot loader's writer ({@link CommandLineWriter},
- * chosen by {@link BootLoader}), its file from what it holds to {@code wanted} (deleted when nothing is wanted), then the
+ * chosen by {@link BootLoader}), its file from what it holds to {@code wanted} (a file of disktune's own deleted when
+ * nothing is wanted; in a shared one only disktune's words, {@link CommandLineOwnership}, change), then the
  * program that regenerates the boot loader's configuration, whose output is backed up first and put back when it
  * fails. When the file already holds {@code wanted} but the generated configuration lacks a parameter (a run that
  * failed, a hand edit), only the program runs again. Nothing wanted and no file: an empty plan, whatever the boot loader.
@@ -47,7 +49,7 @@ public final class CommandLinePlanner {
 
     public CommandLinePlan plan(List<KernelParameter> wanted) {
         BootLoader loader = BootLoader.detect(host);
-        CommandLineWriter writer = CommandLineWriter.of(loader).orElse(null);
+        CommandLineWriter writer = CommandLineWriter.of(loader, host).orElse(null);
         byte[] current = writer == null ? read(GrubDropIn.PATH) : read(writer.file());
         if (wanted.isEmpty() && current == null) {
             return new CommandLinePlan(loader, writer, Plan.empty(), false);
@@ -57,14 +59,22 @@ public final class CommandLinePlanner {
         }
         String words = wanted.stream().map(KernelParameter::render).collect(Collectors.joining(" "));
         List<Change> changes = new ArrayList<>();
-        byte[] bytes = wanted.isEmpty() ? null : writer.render(wanted);
-        if (bytes == null) {
-            changes.add(new DeleteFile(writer.file(), current, "no kernel command line parameter is left, so disktune's "
-                    + writer.file() + " goes"));
-        } else if (!Arrays.equals(current, bytes)) {
-            changes.add(new WriteFile(writer.file(), current, bytes, "put " + words + " on the kernel command line of every entry"));
+        Set<String> owned = CommandLineOwnership.owned(host, writer, current);
+        if (wanted.isEmpty() && owned.isEmpty() && writer.shared()) {
+            return new CommandLinePlan(loader, writer, Plan.empty(), false); // the administrator's file, none of it disktune's
         }
-        FileHolds proof = new FileHolds(writer.regenerated(), wanted.stream().map(KernelParameter::render).toList(), writer.regenerate());
+        byte[] bytes = writer.render(current, wanted, owned);
+        if (bytes == null) {
+            if (current != null) {
+                changes.add(new DeleteFile(writer.file(), current, "no kernel command line parameter is left, so disktune's "
+                        + writer.file() + " goes"));
+            }
+        } else if (!Arrays.equals(current, bytes)) {
+            changes.add(new WriteFile(writer.file(), current, bytes, wanted.isEmpty()
+                    ? "take disktune's parameters off the kernel command line of every entry"
+                    : CommandLineOwnership.reason(words)));
+        }
+        FileHolds proof = new FileHolds(writer.proven(), wanted.stream().map(KernelParameter::render).toList(), writer.regenerate());
         if (changes.isEmpty() && generatedHolds(proof)) {
             return new CommandLinePlan(loader, writer, Plan.empty(), false);
         }
@@ -112,7 +122,7 @@ public final class CommandLinePlanner {
                     + "parameter from /etc/disktune/disktune.conf (nothing was changed)");
         }
         return new DisktuneException(ExitCode.ENVIRONMENT, "boot loader " + loader.describe() + " is not one disktune writes the kernel "
-                + "command line for (only grub-debian, update-grub); add " + words + " to its configuration by hand and remove the "
+                + "command line for (grub-debian with update-grub, grub with grub-mkconfig or grub2-mkconfig, grub-bls without grubby); add " + words + " to its configuration by hand and remove the "
                 + "parameter from /etc/disktune/disktune.conf (nothing was changed)");
     }
 

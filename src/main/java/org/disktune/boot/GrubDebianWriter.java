@@ -2,6 +2,7 @@ package org.disktune.boot;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * GRUB on Debian and Ubuntu: {@link GrubDropIn} in /etc/default/grub.d, then {@code update-grub}, which is
@@ -16,8 +17,8 @@ record GrubDebianWriter() implements CommandLineWriter {
     }
 
     @Override
-    public byte[] render(List<KernelParameter> parameters) {
-        return GrubDropIn.render(parameters);
+    public byte[] render(byte[] current, List<KernelParameter> wanted, Set<String> owned) {
+        return wanted.isEmpty() ? null : GrubDropIn.render(wanted);
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.disktune.apply.FileRecord;
 import org.disktune.apply.GeneratorLeftovers;
 import org.disktune.apply.Journal;
 import org.disktune.apply.JournalEntry;
+import org.disktune.boot.CommandLineOwnership;
 import org.disktune.boot.CommandLineWriter;
 import org.disktune.boot.KernelParameter;
 import org.disktune.detect.BootLoader;
@@ -156,11 +157,11 @@ public final class VerifyService {
         CommandLineWriter writer = commandLineWriter();
         String path = writer.file();
         byte[] bytes = host.fileBytesOrNull(path);
-        Optional<List<KernelParameter>> held = bytes == null ? Optional.empty() : writer.configured(bytes);
+        Optional<List<KernelParameter>> held = bytes == null ? Optional.empty() : held(writer, bytes, evaluation);
         List<KernelParameter> wanted = evaluation.map(DesiredStateService.Evaluation::commandLine).orElse(held.orElse(List.of()));
         JournalEntry entry = lastWriter(path);
         OptionWriter written = writer(entry, path);
-        if (!wanted.isEmpty() || bytes != null) {
+        if (!wanted.isEmpty() || bytes != null && (!writer.shared() || !held.orElse(List.of()).isEmpty())) {
             notes.add(writtenBy(path, entry, written));
         }
         return new CommandLineChecker(wanted, path, bytes != null, held, written);
@@ -168,7 +169,26 @@ public final class VerifyService {
 
     /** The boot loader's writer, or GRUB on Debian's where disktune writes none (where planning would have refused). */
     private CommandLineWriter commandLineWriter() {
-        return CommandLineWriter.of(BootLoader.detect(host)).orElse(CommandLineWriter.grubDebian());
+        return CommandLineWriter.of(BootLoader.detect(host), host).orElse(CommandLineWriter.grubDebian());
+    }
+
+    /**
+     * The parameters of disktune's the writer's file holds: all of a file of its own; of a shared one (/etc/default/grub)
+     * those disktune put there ({@link CommandLineOwnership}) or the configuration names; empty when the file cannot be
+     * read as the writer reads it.
+     */
+    private Optional<List<KernelParameter>> held(CommandLineWriter writer, byte[] bytes, Optional<DesiredStateService.Evaluation> evaluation) {
+        try {
+            Optional<List<KernelParameter>> all = writer.configured(bytes);
+            if (!writer.shared()) {
+                return all;
+            }
+            java.util.Set<String> ours = new java.util.HashSet<>(CommandLineOwnership.owned(host, writer, bytes));
+            evaluation.ifPresent(e -> e.commandLine().forEach(p -> ours.add(p.module() + "." + p.parameter())));
+            return all.map(list -> list.stream().filter(p -> ours.contains(p.module() + "." + p.parameter())).toList());
+        } catch (DisktuneException unreadable) {
+            return Optional.empty();
+        }
     }
 
     /** "FILE was written by journal entry ID at TIME, in this boot", or why no entry tells. */

@@ -43,6 +43,9 @@ class BootLoaderTest {
         BootLoader b = BootLoader.detect(m.host());
         assertEquals(BootLoader.Kind.GRUB_BLS, b.kind());
         assertNull(b.program());
+        m.file("/usr/sbin/grub2-mkconfig", "#!/bin/sh\n");
+        assertEquals(new BootLoader(BootLoader.Kind.GRUB_BLS, "/etc/default/grub GRUB_ENABLE_BLSCFG=true, /boot/loader/entries, grubby not installed, "
+                + "/usr/sbin/grub2-mkconfig", "/usr/sbin/grub2-mkconfig"), BootLoader.detect(m.host()));
     }
 
     @Test
