@@ -168,7 +168,7 @@ public final class VerifyService {
 
     /** The boot loader's writer, or GRUB on Debian's where disktune writes none (where planning would have refused). */
     private CommandLineWriter commandLineWriter() {
-        return CommandLineWriter.of(BootLoader.detect(host)).orElse(CommandLineWriter.grubDebian());
+        return CommandLineWriter.of(BootLoader.detect(host), host).orElse(CommandLineWriter.grubDebian());
     }
 
     /** "FILE was written by journal entry ID at TIME, in this boot", or why no entry tells. */
