@@ -46,10 +46,6 @@ public final class CommandLinePlanner {
     public record CommandLinePlan(BootLoader bootLoader, CommandLineWriter writer, Plan plan, boolean regenerates) {
     }
 
-    public CommandLinePlan plan(List<KernelParameter> wanted) {
-        return plan(wanted, Set.of());
-    }
-
     /**
      * The plan that makes the boot loader's file hold {@code wanted} as disktune's parameters; {@code managed} are the
      * modules with a {@code [module]} section, whose other parameters in a shared command line file are removed.
