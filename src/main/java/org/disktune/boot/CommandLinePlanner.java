@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import org.disktune.apply.Change;
@@ -47,7 +48,12 @@ public final class CommandLinePlanner {
     public record CommandLinePlan(BootLoader bootLoader, CommandLineWriter writer, Plan plan, boolean regenerates) {
     }
 
-    public CommandLinePlan plan(List<KernelParameter> wanted) {
+    /**
+     * The plan that makes the boot loader's file hold {@code wanted} as disktune's parameters. In a shared file a word is
+     * disktune's ({@link CommandLineOwnership}) when an applied entry of the journal put it there or when its module is
+     * one of {@code managed} (the modules with a {@code [module]} section); such a word goes when it is no longer wanted.
+     */
+    public CommandLinePlan plan(List<KernelParameter> wanted, Set<String> managed) {
         BootLoader loader = BootLoader.detect(host);
         CommandLineWriter writer = CommandLineWriter.of(loader, host).orElse(null);
         byte[] current = writer == null ? read(GrubDropIn.PATH) : read(writer.file());
@@ -60,10 +66,9 @@ public final class CommandLinePlanner {
         String words = wanted.stream().map(KernelParameter::render).collect(Collectors.joining(" "));
         List<Change> changes = new ArrayList<>();
         Set<String> owned = CommandLineOwnership.owned(host, writer, current);
-        if (wanted.isEmpty() && owned.isEmpty() && writer.shared()) {
-            return new CommandLinePlan(loader, writer, Plan.empty(), false); // the administrator's file, none of it disktune's
-        }
-        byte[] bytes = writer.render(current, wanted, owned);
+        Set<String> modules = managed.stream().map(m -> m.replace('-', '_')).collect(Collectors.toSet());
+        Predicate<String> ours = name -> owned.contains(name) || modules.contains(name.substring(0, Math.max(0, name.indexOf('.'))));
+        byte[] bytes = writer.render(current, wanted, ours);
         if (bytes == null) {
             if (current != null) {
                 changes.add(new DeleteFile(writer.file(), current, "no kernel command line parameter is left, so disktune's "
@@ -71,19 +76,39 @@ public final class CommandLinePlanner {
             }
         } else if (!Arrays.equals(current, bytes)) {
             changes.add(new WriteFile(writer.file(), current, bytes, wanted.isEmpty()
-                    ? "take disktune's parameters off the kernel command line of every entry"
+                    ? "take disktune's kernel command line parameters out of " + writer.file()
                     : CommandLineOwnership.reason(words)));
         }
-        FileHolds proof = new FileHolds(writer.proven(), wanted.stream().map(KernelParameter::render).toList(), writer.regenerate());
+        if (changes.isEmpty() && wanted.isEmpty()) {
+            return new CommandLinePlan(loader, writer, Plan.empty(), false);
+        }
+        List<Regeneration> runs = writer.regenerate(wanted, removed(writer, current, bytes));
+        List<String> proven = runs.stream().flatMap(r -> r.proven().stream()).distinct().toList();
+        String program = runs.isEmpty() ? "" : runs.get(0).argv().get(0);
+        FileHolds proof = new FileHolds(proven, wanted.stream().map(KernelParameter::render).toList(), List.of(program));
         if (changes.isEmpty() && generatedHolds(proof)) {
             return new CommandLinePlan(loader, writer, Plan.empty(), false);
         }
-        changes.add(new RunProgram(writer.regenerate(), "regenerate " + String.join(" and ", writer.regenerated())
-                + (changes.isEmpty() ? ": it lacks " + words : " from the new kernel command line"), writer.regenerated()));
-        if (!wanted.isEmpty()) {
-            changes.add(new Verify(String.join(" and ", writer.regenerated()) + " holds " + words, proof));
+        boolean fileChanged = !changes.isEmpty();
+        for (Regeneration run : runs) {
+            changes.add(new RunProgram(run.argv(), "regenerate " + String.join(" and ", run.rewrites())
+                    + (fileChanged ? " from the new kernel command line" : ": it lacks " + words), run.rewrites()));
         }
-        return new CommandLinePlan(loader, writer, new Plan(changes), true);
+        if (!wanted.isEmpty() && !proven.isEmpty()) {
+            changes.add(new Verify(String.join(" and ", proven) + " holds " + words, proof));
+        }
+        return new CommandLinePlan(loader, writer, new Plan(changes), !runs.isEmpty());
+    }
+
+    /** The parameters in {@code current} that the new bytes no longer hold, by name: what a program editing entries must remove. */
+    private static List<KernelParameter> removed(CommandLineWriter writer, byte[] current, byte[] bytes) {
+        if (current == null) {
+            return List.of();
+        }
+        List<KernelParameter> before = writer.configured(current).orElse(List.of());
+        Set<String> after = (bytes == null ? List.<KernelParameter>of() : writer.configured(bytes).orElse(List.of())).stream()
+                .map(p -> p.module() + "." + p.parameter()).collect(Collectors.toSet());
+        return before.stream().filter(p -> !after.contains(p.module() + "." + p.parameter())).toList();
     }
 
     /**
@@ -96,16 +121,18 @@ public final class CommandLinePlanner {
             return;
         }
         CommandLineWriter writer = planned.writer();
-        String program = writer.regenerate().get(0);
+        List<RunProgram> runs = planned.plan().changes().stream().filter(RunProgram.class::isInstance).map(RunProgram.class::cast).toList();
+        String program = runs.get(0).argv().get(0);
         if (!host.live() && !host.commands().available(program)) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "will not run " + program + " on a --root or --sample machine: it would "
                     + "regenerate this machine's boot configuration, not the tree's; add --dry-run to see the changes");
         }
         if (planned.bootLoader().program() == null || !host.commands().available(program)) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, program + " is not installed or not on the PATH although "
-                    + BootLoader.GRUB_DEFAULT + " is; install the " + writer.packageName() + " package (nothing was changed)");
+                    + planned.bootLoader().evidence().split(", ")[0] + " is; install the " + writer.packageName()
+                    + " package (nothing was changed)");
         }
-        for (String output : writer.regenerated()) {
+        for (String output : runs.stream().flatMap(r -> r.producesFiles().stream()).distinct().toList()) {
             readOnlyMount(output).ifPresent(mount -> {
                 throw new DisktuneException(ExitCode.ENVIRONMENT, mount + " is mounted read-only, so " + program + " cannot write "
                         + output + "; remount it read-write (mount -o remount,rw " + mount + ") and run again (nothing was changed)");
@@ -122,7 +149,8 @@ public final class CommandLinePlanner {
                     + "parameter from /etc/disktune/disktune.conf (nothing was changed)");
         }
         return new DisktuneException(ExitCode.ENVIRONMENT, "boot loader " + loader.describe() + " is not one disktune writes the kernel "
-                + "command line for (grub-debian with update-grub, grub with grub-mkconfig or grub2-mkconfig, grub-bls without grubby); add " + words + " to its configuration by hand and remove the "
+                + "command line for (grub-debian with update-grub, grub with grub-mkconfig or grub2-mkconfig, grub-bls with grubby or "
+                + "grub2-mkconfig, systemd-boot with kernel-install); add " + words + " to its configuration by hand and remove the "
                 + "parameter from /etc/disktune/disktune.conf (nothing was changed)");
     }
 

@@ -2,10 +2,11 @@ package org.disktune.boot;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * GRUB on Debian and Ubuntu: {@link GrubDropIn} in /etc/default/grub.d, then {@code update-grub}, which is
+ * GRUB on Debian and Ubuntu: {@link GrubDropIn} in /etc/default/grub.d, disktune's own file (so every word in it is
+ * disktune's and {@code current} does not matter), then {@code update-grub}, which is
  * {@code grub-mkconfig -o /boot/grub/grub.cfg}.
  */
 record GrubDebianWriter() implements CommandLineWriter {
@@ -17,7 +18,7 @@ record GrubDebianWriter() implements CommandLineWriter {
     }
 
     @Override
-    public byte[] render(byte[] current, List<KernelParameter> wanted, Set<String> owned) {
+    public byte[] render(byte[] current, List<KernelParameter> wanted, Predicate<String> ours) {
         return wanted.isEmpty() ? null : GrubDropIn.render(wanted);
     }
 
@@ -27,13 +28,8 @@ record GrubDebianWriter() implements CommandLineWriter {
     }
 
     @Override
-    public List<String> regenerate() {
-        return List.of("update-grub");
-    }
-
-    @Override
-    public List<String> regenerated() {
-        return List.of(GRUB_CFG);
+    public List<Regeneration> regenerate(List<KernelParameter> wanted, List<KernelParameter> removed) {
+        return List.of(new Regeneration(List.of("update-grub"), List.of(GRUB_CFG), List.of(GRUB_CFG)));
     }
 
     @Override

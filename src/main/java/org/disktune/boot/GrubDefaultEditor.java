@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -56,7 +57,7 @@ public final class GrubDefaultEditor {
      * {@code file} with exactly {@code wanted} among disktune's words of GRUB_CMDLINE_LINUX: names in {@code owned}
      * ({@code module.param}) that are not wanted go. The same bytes when nothing changes.
      */
-    public static byte[] edit(byte[] file, List<KernelParameter> wanted, Set<String> owned) {
+    public static byte[] edit(byte[] file, List<KernelParameter> wanted, Predicate<String> ours) {
         String text = new String(file, StandardCharsets.ISO_8859_1);
         Map<String, KernelParameter> want = new LinkedHashMap<>();
         wanted.forEach(p -> want.putIfAbsent(name(p), p));
@@ -77,7 +78,7 @@ public final class GrubDefaultEditor {
         Set<String> placed = new HashSet<>();
         for (Word w : value.words(text)) {
             String name = w.name();
-            if (name == null || !want.containsKey(name) && !owned.contains(name)) {
+            if (name == null || !want.containsKey(name) && !ours.test(name)) {
                 continue;
             }
             if (want.containsKey(name) && placed.add(name)) {

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import org.disktune.detect.BootLoader;
@@ -61,11 +61,11 @@ record GrubMkconfigWriter(String program, String grubCfg, List<String> entries, 
     }
 
     @Override
-    public byte[] render(byte[] current, List<KernelParameter> wanted, Set<String> owned) {
+    public byte[] render(byte[] current, List<KernelParameter> wanted, Predicate<String> ours) {
         if (current == null && wanted.isEmpty()) {
             return null;
         }
-        return GrubDefaultEditor.edit(current == null ? new byte[0] : current, wanted, owned);
+        return GrubDefaultEditor.edit(current == null ? new byte[0] : current, wanted, ours);
     }
 
     @Override
@@ -78,27 +78,20 @@ record GrubMkconfigWriter(String program, String grubCfg, List<String> entries, 
         return true;
     }
 
+    /**
+     * One run of the program, {@code -o} the grub.cfg (with {@code --update-bls-cmdline} where it knows it); it rewrites
+     * grub.cfg and, with BLS, the entries, /etc/kernel/cmdline and grubenv; grub.cfg and every entry must then hold every parameter.
+     */
     @Override
-    public List<String> regenerate() {
+    public List<Regeneration> regenerate(List<KernelParameter> wanted, List<KernelParameter> removed) {
         List<String> argv = new ArrayList<>(List.of(program, "-o", grubCfg));
         if (updateBlsCmdline) {
             argv.add(UPDATE_BLS_CMDLINE);
         }
-        return argv;
-    }
-
-    @Override
-    public List<String> regenerated() {
-        if (entries.isEmpty()) {
-            return List.of(grubCfg);
-        }
-        return Stream.of(List.of(grubCfg), entries, List.of(KERNEL_CMDLINE, grubCfg.replace("grub.cfg", "grubenv")))
-                .flatMap(List::stream).toList();
-    }
-
-    @Override
-    public List<String> proven() {
-        return Stream.concat(Stream.of(grubCfg), entries.stream()).toList();
+        List<String> rewrites = entries.isEmpty() ? List.of(grubCfg)
+                : Stream.of(List.of(grubCfg), entries, List.of(KERNEL_CMDLINE, grubCfg.replace("grub.cfg", "grubenv")))
+                        .flatMap(List::stream).toList();
+        return List.of(new Regeneration(argv, rewrites, Stream.concat(Stream.of(grubCfg), entries.stream()).toList()));
     }
 
     @Override

@@ -60,7 +60,8 @@ final class DesiredPlanMaker {
         Optional<ModuleOptionPlan> modules = new ModuleOptionPlanner(inputs.host(), inputs.catalog()).options(routed.modprobe(), null);
         modules.ifPresent(m -> notes.addAll(m.notes()));
         boolean moduleChange = modules.isPresent() && !modules.get().plan().isEmpty();
-        CommandLinePlanner.CommandLinePlan commandLine = new CommandLinePlanner(inputs.host()).plan(routed.commandLine());
+        CommandLinePlanner.CommandLinePlan commandLine = new CommandLinePlanner(inputs.host()).plan(routed.commandLine(),
+                state.modules().stream().map(ModuleSection::module).collect(java.util.stream.Collectors.toSet()));
         Plan plan = new Plan(changes).then(modules.map(ModuleOptionPlan::plan).orElse(Plan.empty())).then(commandLine.plan());
         PlanRenderer renderer = new PlanRenderer();
         return new DesiredStateService.DesiredPlan(loaded.shown(), plan, renderer.render(plan), moduleChange, tuning.settings(),

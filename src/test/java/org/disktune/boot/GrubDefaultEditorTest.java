@@ -61,23 +61,23 @@ class GrubDefaultEditorTest {
     void everyRealFileRoundTripsAndTheShellReadsTheParameters(String name, @TempDir Path dir) throws IOException, InterruptedException {
         byte[] original = resource(name);
         String before = sourced(dir, original);
-        byte[] added = GrubDefaultEditor.edit(original, List.of(APST, NCQ, SPACED), Set.of());
+        byte[] added = GrubDefaultEditor.edit(original, List.of(APST, NCQ, SPACED), n -> false);
         String expected = (before.isEmpty() ? "" : before + " ") + "nvme_core.default_ps_max_latency_us=0 libata.force=noncq dm_mod.create=\"a b\"";
         assertEquals(expected, sourced(dir, added));
         assertEquals(List.of(APST, NCQ, SPACED), GrubDefaultEditor.parameters(added).stream().filter(p -> OURS.contains(GrubDefaultEditor.name(p))).toList());
-        assertArrayEquals(added, GrubDefaultEditor.edit(added, List.of(APST, NCQ, SPACED), OURS), "applying twice changes nothing");
+        assertArrayEquals(added, GrubDefaultEditor.edit(added, List.of(APST, NCQ, SPACED), OURS::contains), "applying twice changes nothing");
 
-        byte[] changed = GrubDefaultEditor.edit(added, List.of(new KernelParameter("nvme_core", "default_ps_max_latency_us", "5500")), OURS);
+        byte[] changed = GrubDefaultEditor.edit(added, List.of(new KernelParameter("nvme_core", "default_ps_max_latency_us", "5500")), OURS::contains);
         assertEquals((before.isEmpty() ? "" : before + " ") + "nvme_core.default_ps_max_latency_us=5500", sourced(dir, changed));
 
-        assertEquals(text(original), text(GrubDefaultEditor.edit(changed, List.of(), OURS)), "removing gives back every byte");
-        assertEquals(text(original), text(GrubDefaultEditor.edit(added, List.of(), OURS)));
+        assertEquals(text(original), text(GrubDefaultEditor.edit(changed, List.of(), OURS::contains)), "removing gives back every byte");
+        assertEquals(text(original), text(GrubDefaultEditor.edit(added, List.of(), OURS::contains)));
     }
 
     @Test
     void onlyTheChangedBytesOfTheValueDiffer() throws IOException {
         byte[] original = resource("fedora-blscfg-false.default");
-        String edited = text(GrubDefaultEditor.edit(original, List.of(APST), Set.of()));
+        String edited = text(GrubDefaultEditor.edit(original, List.of(APST), name -> false));
         assertEquals(text(original).replace("lockdown=confidentiality\"", "lockdown=confidentiality nvme_core.default_ps_max_latency_us=0\""), edited);
     }
 
@@ -87,9 +87,9 @@ class GrubDefaultEditorTest {
         KernelParameter radeon = new KernelParameter("radeon", "cik_support", "0");
         assertEquals(List.of(radeon, new KernelParameter("amdgpu", "cik_support", "1"), new KernelParameter("ipv6", "disable", "1")),
                 GrubDefaultEditor.parameters(original));
-        assertArrayEquals(original, GrubDefaultEditor.edit(original, List.of(), OURS), "not disktune's: it stays");
-        assertArrayEquals(original, GrubDefaultEditor.edit(original, List.of(radeon), Set.of()), "wanted as it is: nothing changes");
-        String replaced = text(GrubDefaultEditor.edit(original, List.of(new KernelParameter("radeon", "cik-support", "1")), Set.of()));
+        assertArrayEquals(original, GrubDefaultEditor.edit(original, List.of(), OURS::contains), "not disktune's: it stays");
+        assertArrayEquals(original, GrubDefaultEditor.edit(original, List.of(radeon), name -> false), "wanted as it is: nothing changes");
+        String replaced = text(GrubDefaultEditor.edit(original, List.of(new KernelParameter("radeon", "cik-support", "1")), name -> false));
         assertEquals(text(original).replace("radeon.cik_support=0", "radeon.cik_support=1"), replaced, "replaced in place");
     }
 
@@ -105,15 +105,15 @@ class GrubDefaultEditorTest {
         String original = before == null ? "" : before.replace("\\n", "\n").replace("\\r", "\r");
         String expected = after.replace("\\n", "\n").replace("\\r", "\r");
         List<KernelParameter> wanted = original.contains("LINUX=\\n") || original.equals("GRUB_CMDLINE_LINUX=\n") ? List.of(NCQ) : List.of(NCQ, SPACED);
-        byte[] added = GrubDefaultEditor.edit(bytes(original), wanted, Set.of());
+        byte[] added = GrubDefaultEditor.edit(bytes(original), wanted, name -> false);
         assertEquals(expected, text(added));
-        assertEquals(original, text(GrubDefaultEditor.edit(added, List.of(), OURS)));
+        assertEquals(original, text(GrubDefaultEditor.edit(added, List.of(), OURS::contains)));
     }
 
     @Test
     void anUnquotedValueThatWouldNeedQuotesIsRefused() {
         DisktuneException e = assertThrows(DisktuneException.class,
-                () -> GrubDefaultEditor.edit(bytes("GRUB_TIMEOUT=5\nGRUB_CMDLINE_LINUX=quiet\n"), List.of(NCQ), Set.of()));
+                () -> GrubDefaultEditor.edit(bytes("GRUB_TIMEOUT=5\nGRUB_CMDLINE_LINUX=quiet\n"), List.of(NCQ), name -> false));
         assertEquals(ExitCode.USAGE, e.exitCode());
         assertEquals("/etc/default/grub line 2: GRUB_CMDLINE_LINUX=quiet is not quoted, so adding libata.force=noncq would change its "
                 + "quoting; write it as GRUB_CMDLINE_LINUX=\"quiet\" and run again (nothing was changed)", e.getMessage());
@@ -135,7 +135,7 @@ class GrubDefaultEditorTest {
             "GRUB_TIMEOUT=5\\nGRUB_CMDLINE_LINUX=\"quiet\\n|line 2: unterminated quote; fix the file's shell syntax"})
     void aSyntaxItCannotKeepIsAOneLineErrorNamingTheLine(String file, String message) {
         byte[] bytes = bytes(file.replace("\\n", "\n"));
-        DisktuneException e = assertThrows(DisktuneException.class, () -> GrubDefaultEditor.edit(bytes, List.of(NCQ), Set.of()));
+        DisktuneException e = assertThrows(DisktuneException.class, () -> GrubDefaultEditor.edit(bytes, List.of(NCQ), name -> false));
         assertEquals(ExitCode.USAGE, e.exitCode());
         assertEquals(-1, e.getMessage().indexOf('\n'), e.getMessage());
         String expected = "/etc/default/grub " + message;

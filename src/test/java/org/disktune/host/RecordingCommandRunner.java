@@ -26,10 +26,17 @@ public final class RecordingCommandRunner implements CommandRunner {
 
     private final List<List<String>> calls = new ArrayList<>();
     private final Map<List<String>, Script> scripts = new LinkedHashMap<>();
+    private final Map<String, Script> byProgram = new LinkedHashMap<>();
     private final Set<String> missing = new HashSet<>();
 
     public RecordingCommandRunner on(List<String> argv, Script script) {
         scripts.put(List.copyOf(argv), script);
+        return this;
+    }
+
+    /** Every run of {@code program}, whatever its arguments, does what {@code script} does (an exact {@link #on} wins). */
+    public RecordingCommandRunner onProgram(String program, Script script) {
+        byProgram.put(program, script);
         return this;
     }
 
@@ -60,7 +67,7 @@ public final class RecordingCommandRunner implements CommandRunner {
     @Override
     public CommandResult run(List<String> argv, Duration timeout) {
         calls.add(List.copyOf(argv));
-        Script script = scripts.get(argv);
+        Script script = scripts.getOrDefault(argv, argv.isEmpty() ? null : byProgram.get(argv.get(0)));
         if (script == null) {
             return new CommandResult(argv, 0, "", "");
         }
