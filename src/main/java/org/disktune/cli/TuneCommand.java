@@ -48,7 +48,7 @@ import picocli.CommandLine.Parameters;
                         + "takes it back; run disktune apply afterwards. Without --write only the restored switches change anything.",
                 "The table is stored as /var/lib/disktune/bench/tune/ID.json (the id is printed; disktune bench list lists them); "
                         + "disktune bench plot ID --out FILE.png draws it as a heat map.",
-                "Needs root. Exit 0, 2 for a bad target or budget, 4 when the device cannot be read or switched."})
+                "Needs root. Exit 0, 2 for a bad target, budget, --threads or --block-size, 4 when the device cannot be read or switched or the directory has too little free space."})
 final class TuneCommand implements Callable<Integer> {
     private static final Pattern BUDGET = Pattern.compile("([0-9]{1,6})([smh]?)");
     private final Session session;

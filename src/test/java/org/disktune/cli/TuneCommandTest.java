@@ -83,10 +83,19 @@ class TuneCommandTest {
     void badTargetsAndBudgetsAreOneLineErrors() throws IOException {
         CliRun none = CliRun.run("tune");
         assertEquals(2, none.exitCode());
-        assertEquals("disktune: tune needs a TARGET: a block device (/dev/sdb)\n", none.err());
-        CliRun directory = CliRun.run("tune", dir.toString());
-        assertEquals(2, directory.exitCode());
-        assertTrue(directory.err().startsWith("disktune: tune sweeps the settings of a block device; "), directory.err());
+        assertEquals("disktune: tune needs a TARGET: a block device (/dev/sdb), or a directory on a disk's file system\n", none.err());
+        // a directory is swept through its disk; a budget of 1 s fits no point (or the directory is on no disk), so nothing
+        // is switched or written whichever it is here
+        CliRun directory = CliRun.run("tune", dir.toString(), "--budget", "1s");
+        assertEquals(2, directory.exitCode(), directory.err());
+        assertTrue(directory.err().startsWith("disktune: --budget 1s fits no point") || directory.err().startsWith("disktune: " + dir
+                + " is on no disk disktune can sweep"), directory.err());
+        assertEquals(1, directory.err().lines().count(), directory.err());
+        CliRun threads = CliRun.run("tune", dir.toString(), "--threads", "0");
+        assertEquals("disktune: --threads 0 is outside 1..128; give e.g. --threads 16\n", threads.err());
+        CliRun block = CliRun.run("tune", dir.toString(), "--block-size", "7k");
+        assertEquals(2, block.exitCode());
+        assertTrue(block.err().startsWith("disktune: --block-size 7k is not a power of two"), block.err());
         CliRun budget = CliRun.run("tune", "/dev/loop0", "--budget", "soon");
         assertEquals(2, budget.exitCode());
         assertEquals("disktune: --budget soon is not a duration; write e.g. 90s, 10m or 1h\n", budget.err());

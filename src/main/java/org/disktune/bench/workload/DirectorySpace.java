@@ -18,7 +18,7 @@ import org.disktune.core.DisktuneException;
  * refused up front instead of after the first workloads laid out their files.
  *
  * <p>The O_DIRECT probe (one aligned block in a fresh directory, removed at once) runs only when a size depends on it
- * and the need assuming O_DIRECT (the smaller file) already fits.
+ * and the least the run can need (each workload's {@code smallestFile} per thread) already fits.
  */
 public final class DirectorySpace {
     private DirectorySpace() {

@@ -11,9 +11,10 @@ import org.disktune.bench.WorkloadContext;
 
 /**
  * rand-rw, sysbench fileio's {@code --file-test-mode=rndrw} with its defaults: 4 KiB blocks (or --block-size) at
- * uniformly random aligned offsets of the test file (with several threads, each on a file of its own at once), 70% reads and 30% writes ({@code --file-rw-ratio=1.5}), one I/O at a time, an
- * fsync after every 100 writes ({@code --file-fsync-freq=100}) and one at the end of the trial; IOPS counts reads and
- * writes (not the fsyncs, whose time is included) of all threads. With a buffered file of twice RAM the page cache can still hold up
+ * uniformly random aligned offsets of the test file (with several threads, each on a file of its own at once), 70%
+ * reads and 30% writes ({@code --file-rw-ratio=1.5}), one I/O at a time per thread, an fsync after every 100 writes
+ * ({@code --file-fsync-freq=100}) and one at the end of the trial; IOPS counts reads and writes (not the fsyncs, whose
+ * time is included) of all threads. With a buffered file of twice RAM the page cache can still hold up
  * to half of it, so some reads may be served from memory; O_DIRECT has no such share.
  */
 final class RandomReadWrite extends DirectoryWorkload {
