@@ -14,7 +14,8 @@ class KernelCmdlineFileTest {
 
     private static String edit(String current, List<KernelParameter> wanted, Set<String> managed) {
         return new String(KernelCmdlineFile.edit(current.getBytes(StandardCharsets.ISO_8859_1), wanted,
-                name -> managed.contains(name.substring(0, name.indexOf('.')))),
+                name -> managed.contains(name.substring(0, name.indexOf('.')).replace('_', '-'))
+                        || managed.contains(name.substring(0, name.indexOf('.')))),
                 StandardCharsets.ISO_8859_1);
     }
 
