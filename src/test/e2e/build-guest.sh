@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # build-guest.sh - build (once) and cache the Debian 12 guest of the end-to-end test: systemd, udev, the
-# full kernel, a JRE and hdparm on an ext4 image made with mkfs.ext4 -d (nothing is mounted).
+# full kernel, a JRE and hdparm on an ext4 image made with mkfs.ext4 -d (nothing is mounted), and the same
+# file system as the partition of a disk that boots through the guest's GRUB (mounted once, to install GRUB).
 #
 # Usage: build-guest.sh        prints the directory holding root.img, disk.img, vmlinuz, initrd.img, kver, build.meta
 #
