@@ -4,16 +4,21 @@
 # Adapted from the lab's shared/lab/systemd-guest/boot.sh (2026-12-01): only the persistent mode (a guest
 # reboot is a new QEMU run on the same writable image, -no-reboot), the kernel and initrd read from the
 # image's own /boot with debugfs (so an initramfs rebuilt inside the guest takes effect at the next boot,
-# as on a real machine), and two machines:
+# as on a real machine), a second way to start (--boot disk: SeaBIOS boots the image's own GRUB, which reads
+# its kernel, initrd and command line from the image), and two machines:
 #   q35: AHCI (-device ahci) with three data disks of distinct models and serials, a virtio-scsi
 #        controller (scsi0) for hot-added disks, two spare pcie-root-ports
 #   pc:  PIIX IDE (ata_piix), two disks on the primary channel (master and slave), as in the fifth seed
 # The last data disk carries an ext4 file system labelled e2e-data (made here with mkfs.ext4 when the
 # disk file is created; the guest's fstab mounts it at /srv/data).
 #
-# usage: boot.sh PROBE_DIR --image IMG [--machine q35|pc] [--timeout SEC] [--qmp SOCK] [--append ARGS]
+# usage: boot.sh PROBE_DIR --image IMG [--boot kernel|disk] [--machine q35|pc] [--timeout SEC] [--qmp SOCK] [--append ARGS]
 #   PROBE_DIR   shared read-write as /probe (9p); out/ and serial.log in it are removed first
-#   --image     the guest's writable root image (raw ext4); data disks are IMG.<machine>.dataN.raw
+#   --image     the guest's writable root image; data disks are IMG.<machine>.dataN.raw
+#   --boot      kernel (default): IMG is a bare ext4 file system (root.img), QEMU starts the newest
+#               /boot/vmlinuz-* of it (-kernel, -initrd, -append "root=/dev/vda console=ttyS0 panic=1 ARGS");
+#               disk: IMG is a partitioned disk with GRUB (disk.img of build-guest.sh), the firmware boots it;
+#               --append is refused (the command line is the image's /boot/grub/grub.cfg)
 #   --qmp       the QMP socket (default PROBE_DIR/qmp.sock)
 # Writes PROBE_DIR/serial.log (console) and PROBE_DIR/boot.meta (times, QEMU command).
 # Exit status: 0 = the probe finished and the guest powered off, 124 = timeout, 1 = anything else.
@@ -21,10 +26,11 @@ set -uo pipefail
 [ $# -ge 1 ] && [ "${1:0:1}" != - ] || { sed -n '2,24p' "$0"; exit 2; }
 mkdir -p "$1" || exit 1
 PROBE_DIR=$(cd "$1" && pwd); shift
-IMG=""; MACHINE=q35; TIMEOUT=900; QMP=""; APPEND=""; MEM=2048; SMP=2
+IMG=""; BOOT=kernel; MACHINE=q35; TIMEOUT=900; QMP=""; APPEND=""; MEM=2048; SMP=2
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) IMG=$2; shift 2;;
+    --boot) BOOT=$2; shift 2;;
     --machine) MACHINE=$2; shift 2;;
     --timeout) TIMEOUT=$2; shift 2;;
     --qmp) QMP=$2; shift 2;;
@@ -37,6 +43,11 @@ log() { echo "[boot.sh $(date +%T)] $*" >&2; }
 die() { echo "boot.sh: $*" >&2; exit 1; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f", b - a}'; }
 [ -f "$IMG" ] || die "no root image $IMG"
+case "$BOOT" in
+  kernel) ;;
+  disk) [ -z "$APPEND" ] || die "--append needs --boot kernel: with --boot disk the command line is the image's grub.cfg";;
+  *) die "--boot kernel or disk";;
+esac
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install -y qemu-system-x86"
 command -v debugfs >/dev/null || die "debugfs is missing: apt-get install -y e2fsprogs"
 RUN=$(mktemp -d "${TMPDIR:-/tmp}/e2e-boot.XXXXXX")
@@ -45,12 +56,19 @@ cleanup() { [ -n "$QPID" ] && kill "$QPID" 2>/dev/null; rm -rf "$RUN"; }
 trap cleanup EXIT
 trap 'log "interrupted"; exit 130' INT TERM
 
-# ---- kernel + initrd: the newest /boot/vmlinuz-* of the image and its initrd ------------------------
-KV=$(debugfs -R 'ls -p /boot' "$IMG" 2>/dev/null | awk -F/ '{print $6}' | sed -n 's/^vmlinuz-//p' | sort -V | tail -n1)
-[ -n "$KV" ] || die "no /boot/vmlinuz-* in $IMG"
-debugfs -R "dump /boot/vmlinuz-$KV $RUN/vmlinuz" "$IMG" >/dev/null 2>&1
-debugfs -R "dump /boot/initrd.img-$KV $RUN/initrd.img" "$IMG" >/dev/null 2>&1
-[ -s "$RUN/vmlinuz" ] && [ -s "$RUN/initrd.img" ] || die "could not read /boot/vmlinuz-$KV and initrd.img-$KV from $IMG"
+# ---- how it starts: the newest /boot/vmlinuz-* of the image and its initrd, or the image's own GRUB ---
+if [ "$BOOT" = disk ]; then
+  KV=grub
+  START=(-drive "if=none,id=root,file=$IMG,format=raw" -device virtio-blk-pci,drive=root,serial=e2e-root,bootindex=0)
+else
+  KV=$(debugfs -R 'ls -p /boot' "$IMG" 2>/dev/null | awk -F/ '{print $6}' | sed -n 's/^vmlinuz-//p' | sort -V | tail -n1)
+  [ -n "$KV" ] || die "no /boot/vmlinuz-* in $IMG"
+  debugfs -R "dump /boot/vmlinuz-$KV $RUN/vmlinuz" "$IMG" >/dev/null 2>&1
+  debugfs -R "dump /boot/initrd.img-$KV $RUN/initrd.img" "$IMG" >/dev/null 2>&1
+  [ -s "$RUN/vmlinuz" ] && [ -s "$RUN/initrd.img" ] || die "could not read /boot/vmlinuz-$KV and initrd.img-$KV from $IMG"
+  START=(-kernel "$RUN/vmlinuz" -initrd "$RUN/initrd.img" -append "root=/dev/vda console=ttyS0 panic=1${APPEND:+ $APPEND}"
+         -drive "if=none,id=root,file=$IMG,format=raw" -device virtio-blk-pci,drive=root,serial=e2e-root)
+fi
 
 # ---- data disks --------------------------------------------------------------------------------------
 DISKARGS=()
@@ -88,10 +106,8 @@ esac
 
 [ -n "$QMP" ] || QMP=$PROBE_DIR/qmp.sock
 rm -f "$QMP"
-CMDLINE="root=/dev/vda console=ttyS0 panic=1${APPEND:+ $APPEND}"
 QEMU=(qemu-system-x86_64 "${MACH[@]}" -accel tcg -cpu max -m "$MEM" -smp "$SMP" -nographic -nic none -no-reboot
-      -kernel "$RUN/vmlinuz" -initrd "$RUN/initrd.img" -append "$CMDLINE"
-      -drive "if=none,id=root,file=$IMG,format=raw" -device virtio-blk-pci,drive=root,serial=e2e-root
+      "${START[@]}"
       "${DISKARGS[@]}"
       -fsdev "local,id=probefs,path=$PROBE_DIR,security_model=none,multidevs=remap"
       -device virtio-9p-pci,fsdev=probefs,mount_tag=probe
@@ -99,7 +115,7 @@ QEMU=(qemu-system-x86_64 "${MACH[@]}" -accel tcg -cpu max -m "$MEM" -smp "$SMP" 
       -serial "file:$PROBE_DIR/serial.log")
 
 rm -rf "$PROBE_DIR/out" "$PROBE_DIR/serial.log" "$PROBE_DIR/boot.meta"
-log "booting $MACHINE: image $IMG (kernel $KV from its /boot), probe $PROBE_DIR, timeout ${TIMEOUT}s"
+log "booting $MACHINE: image $IMG ($([ "$BOOT" = disk ] && echo "its GRUB" || echo "kernel $KV from its /boot")), probe $PROBE_DIR, timeout ${TIMEOUT}s"
 t0=$(date +%s.%N)
 timeout -k 10 "$TIMEOUT" "${QEMU[@]}" < /dev/null > "$RUN/qemu.out" 2>&1 &
 QPID=$!

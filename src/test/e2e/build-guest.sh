@@ -1,37 +1,48 @@
 #!/usr/bin/env bash
 # build-guest.sh - build (once) and cache the Debian 12 guest of the end-to-end test: systemd, udev, the
-# full kernel, a JRE and hdparm on an ext4 image made with mkfs.ext4 -d (nothing is mounted).
+# full kernel, a JRE and hdparm on an ext4 image made with mkfs.ext4 -d (nothing is mounted), and the same
+# file system as the partition of a disk that boots through the guest's GRUB (mounted once, to install GRUB).
 #
-# Usage: build-guest.sh        prints the directory holding root.img, vmlinuz, initrd.img, kver, build.meta
+# Usage: build-guest.sh        prints the directory holding root.img, disk.img, vmlinuz, initrd.img, kver, build.meta
 #
 # Adapted from the lab's shared/lab/systemd-guest/build.sh (2026-12-01), but starting from the cached
 # debootstrap base root of ../scripts/debian-roots.sh instead of a debootstrap of its own:
 #   1. tree  $CACHE/bookworm-e2e-guest-rN   (N = TREE_RECIPE): a copy of bookworm-base-r1 with
 #            linux-image-amd64 (the full kernel: the cloud kernel lacks ahci, so it never says
 #            "NCQ (depth 32)"), systemd-sysv, udev, hdparm, openjdk-17-jre-headless, initramfs-tools,
-#            e2fsprogs, zstd; the cloud kernel purged. Bump TREE_RECIPE when the package list changes.
+#            e2fsprogs, zstd, grub-pc (GRUB for BIOS, with grub2-common's update-grub); the cloud kernel
+#            purged. Bump TREE_RECIPE when the package list changes.
 #   2. image $CACHE/bookworm-e2e-guest-rN-image-HASH (HASH: this script and guest/*): the tree copied and
-#            configured (fstab, probe unit, MODULES=list initramfs, no root password), its initramfs
-#            built, then mkfs.ext4 -d. A change of the configuration makes a new image directory and
-#            removes the older ones of the same tree.
+#            configured (fstab, probe unit, MODULES=list initramfs, no root password, GRUB on the serial
+#            console without a menu), its initramfs built, then mkfs.ext4 -d: root.img, the bare file system
+#            that boot.sh boots with QEMU's -kernel. A change of the configuration makes a new image directory
+#            and removes the older ones of the same tree.
+#   3. disk  disk.img in the same directory: a disk with an MBR partition table whose one partition is a
+#            copy of root.img, GRUB installed in its boot sector and the gap after it (grub-install
+#            --target=i386-pc) and /boot/grub/grub.cfg made by the guest's own update-grub, both run
+#            chrooted into the mounted partition on a loop device. SeaBIOS boots it (boot.sh --boot disk):
+#            the kernel command line is the one update-grub wrote, as on an installed Debian.
 # MODULES=list with the storage, file system and 9p modules: an in-guest update-initramfs then takes
 # about 1.5 min under TCG instead of about 12 with Debian's MODULES=most (lab measurement), and ahci and
 # libata are still loaded from the initramfs, so a libata option in /etc/modprobe.d needs the image
 # rebuilt and a reboot, as on a stock install.
-# Nothing on this machine outside $CACHE is changed; the chroot's proc/sys/devpts mounts live in a
-# private mount namespace (unshare -m) and vanish with it. Needs root, debootstrap, e2fsprogs, network
-# access to the Debian mirror (as debian-roots.sh).
+# Nothing on this machine outside $CACHE is changed; the chroot's proc/sys/devpts mounts (and, for the disk,
+# the partition's mount and a /dev of its own) live in a private mount namespace (unshare -m) and vanish with
+# it; the loop device is detached at the end. Needs root, debootstrap, e2fsprogs, sfdisk (fdisk), losetup,
+# network access to the Debian mirror (as debian-roots.sh).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-TREE_RECIPE=1
+TREE_RECIPE=2
 CACHE=${DISKTUNE_TEST_ROOTS:-/var/cache/disktune-test}
 PACKAGES=(linux-image-amd64 systemd-sysv udev kmod procps util-linux hdparm openjdk-17-jre-headless initramfs-tools
-          e2fsprogs zstd dbus)
+          e2fsprogs zstd dbus grub-pc)
 die() { echo "build-guest: $*" >&2; exit 1; }
 log() { echo "build-guest: [${SECONDS}s] $*" >&2; }
 [ "$(id -u)" = 0 ] || die "must run as root (chroot and apt inside the tree need it)"
 command -v mkfs.ext4 >/dev/null || die "mkfs.ext4 is missing: apt-get install -y e2fsprogs"
 command -v unshare >/dev/null || die "unshare is missing: apt-get install -y util-linux"
+command -v sfdisk >/dev/null || die "sfdisk is missing: apt-get install -y fdisk"
+command -v losetup >/dev/null || die "losetup is missing: apt-get install -y mount"
 
 TREE=$CACHE/bookworm-e2e-guest-r$TREE_RECIPE
 HASH=$(cat "$0" "$HERE"/guest/* | sha256sum | cut -c1-12)
@@ -54,8 +65,12 @@ in_tree() {
 }
 
 mkdir -p "$CACHE"
-exec 8>"$CACHE/.e2e-guest.lock"
+# One lock per tree (its images are built from it): a build of another recipe does not wait for this one. The
+# tree is built in $CACHE/.e2e-guest-rN-build.* (not .build-*: debian-roots.sh removes those as leftovers when
+# it takes its lock, which a build of another recipe may do meanwhile); this recipe's leftovers go here.
+exec 8>"$CACHE/.e2e-guest-r$TREE_RECIPE.lock"
 flock 8
+rm -rf --one-file-system "$CACHE/.e2e-guest-r$TREE_RECIPE-build."*
 
 if [ -f "$IMGDIR/done" ]; then echo "$IMGDIR"; exit 0; fi
 
@@ -63,7 +78,7 @@ if [ -f "$IMGDIR/done" ]; then echo "$IMGDIR"; exit 0; fi
 if ! grep -qx "recipe: $TREE_RECIPE" "$TREE/.disktune-root" 2>/dev/null; then
   [ -e "$TREE" ] && { log "removing the old tree $TREE"; rm -rf --one-file-system "$TREE"; }
   BASE=$("$HERE/../scripts/debian-roots.sh" base) || die "the base root could not be built (debian-roots.sh base)"
-  tmp=$(mktemp -d "$CACHE/.build-e2e-guest.XXXXXX"); chmod 755 "$tmp"
+  tmp=$(mktemp -d "$CACHE/.e2e-guest-r$TREE_RECIPE-build.XXXXXX"); chmod 755 "$tmp"
   trap 'rm -rf --one-file-system "$tmp"' EXIT
   log "copying $BASE"
   cp -a "$BASE/." "$tmp/"
@@ -135,6 +150,14 @@ crc32c_generic
 MODS
 sed -i 's/^MODULES=.*/MODULES=list/' "$R/etc/initramfs-tools/initramfs.conf"
 mkdir -p "$R/etc/initramfs-tools/conf.d"; echo RESUME=none >"$R/etc/initramfs-tools/conf.d/resume"
+# GRUB as an administrator of a headless machine sets it in /etc/default/grub: no menu, its own output and the
+# kernel's console on the serial port (boot.sh's serial.log), the kernel's messages not quiet, panic=1 as in
+# boot.sh's -append. disktune's /etc/default/grub.d/disktune.cfg appends to GRUB_CMDLINE_LINUX after this file.
+sed -i -e 's/^GRUB_TIMEOUT=.*/GRUB_TIMEOUT=0/' -e 's/^GRUB_CMDLINE_LINUX_DEFAULT=.*/GRUB_CMDLINE_LINUX_DEFAULT=""/' \
+  -e 's/^GRUB_CMDLINE_LINUX=.*/GRUB_CMDLINE_LINUX="console=ttyS0 panic=1"/' \
+  -e 's/^#\?GRUB_TERMINAL=.*/GRUB_TERMINAL=serial\nGRUB_SERIAL_COMMAND="serial --unit=0 --speed=115200"/' "$R/etc/default/grub"
+grep -qx 'GRUB_CMDLINE_LINUX="console=ttyS0 panic=1"' "$R/etc/default/grub" && grep -qx GRUB_TIMEOUT=0 "$R/etc/default/grub" &&
+  grep -qx GRUB_TERMINAL=serial "$R/etc/default/grub" || die "could not configure $R/etc/default/grub"
 install -m 0755 "$HERE/guest/e2e-probe" "$R/usr/local/sbin/e2e-probe"
 install -m 0644 "$HERE/guest/e2e-probe.service" "$R/etc/systemd/system/e2e-probe.service"
 in_tree "$R" systemctl enable e2e-probe.service >/dev/null 2>&1
@@ -155,6 +178,44 @@ e2fsck -fn "$IMGDIR/root.img" >/dev/null
     openjdk-17-jre-headless hdparm e2fsprogs initramfs-tools 2>/dev/null
 } >"$IMGDIR/build.meta"
 rm -rf --one-file-system "$R"
+
+# ---- 3. the partitioned disk booted by GRUB --------------------------------------------------------
+log "disk.img: an MBR partition table, root.img as its partition 1, grub-install and update-grub"
+D=$IMGDIR/disk.img.tmp
+truncate -s $((3 * 1024 + 1))M "$D"
+echo 'start=2048, type=83, bootable' | sfdisk -q "$D"
+dd if="$IMGDIR/root.img" of="$D" bs=1M seek=1 conv=notrunc,sparse status=none
+LOOP=$(losetup -fP --show "$D") || die "losetup -fP $D failed"
+trap 'losetup -d "$LOOP"' EXIT
+# a kernel that reads no MBR (one without CONFIG_MSDOS_PARTITION, as some VM kernels are) scans nothing: partx
+# adds the partition through BLKPG, a child of the loop device in sysfs as a scanned one is (grub-install needs that)
+[ -b "${LOOP}p1" ] || partx -a "$LOOP" || die "the loop device $LOOP of disk.img shows no partition, and partx -a failed"
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ -b "${LOOP}p1" ] && break; sleep 0.5; done
+[ -b "${LOOP}p1" ] || die "no ${LOOP}p1 after losetup -P and partx -a"
+mkdir -p "$IMGDIR/mnt"
+# The partition mounted, a /dev of its own (a tmpfs with the loop device, its partition and the
+# /dev/disk/by-uuid link that update-grub's 10_linux needs to write root=UUID=...), then the guest's own
+# grub-install and update-grub chrooted into it; everything unmounted when the namespace ends.
+unshare -m --propagation private -- bash -c '
+  set -e
+  loop=$1 mnt=$2
+  mount "${loop}p1" "$mnt"
+  mount -t proc proc "$mnt/proc"; mount -t sysfs sysfs "$mnt/sys"; mount -t tmpfs -o mode=0755 dev "$mnt/dev"
+  cp -a /dev/null /dev/zero /dev/random /dev/urandom "$loop" "${loop}p1" "$mnt/dev/"
+  mkdir -p "$mnt/dev/disk/by-uuid"
+  ln -s "../../${loop#/dev/}p1" "$mnt/dev/disk/by-uuid/$(blkid -s UUID -o value "${loop}p1")"
+  run() { chroot "$mnt" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+  run grub-install --target=i386-pc "$loop"
+  run update-grub
+  umount "$mnt/dev" "$mnt/sys" "$mnt/proc" "$mnt"' \
+  grub "$LOOP" "$IMGDIR/mnt" >"$IMGDIR/grub.log" 2>&1 || { tail "$IMGDIR/grub.log" >&2; die "grub-install or update-grub failed"; }
+debugfs -R 'cat /boot/grub/grub.cfg' "${LOOP}p1" 2>/dev/null |
+  grep -q "^[[:space:]]*linux[[:space:]].*/vmlinuz-$kver root=UUID=$(blkid -s UUID -o value "${LOOP}p1") ro console=ttyS0 panic=1" ||
+  die "disk.img's /boot/grub/grub.cfg boots no vmlinuz-$kver with root=UUID=... console=ttyS0 panic=1 (log: $IMGDIR/grub.log)"
+e2fsck -fn "${LOOP}p1" >/dev/null || die "the partition of disk.img does not check clean"
+losetup -d "$LOOP"; trap - EXIT
+rmdir "$IMGDIR/mnt"
+mv "$D" "$IMGDIR/disk.img"
 touch "$IMGDIR/done"
 log "done: $IMGDIR"
 echo "$IMGDIR"

@@ -39,8 +39,9 @@ if [ "$mode" = test ]; then
   # udev (udevadm test of the generated rules), systemd (systemd-analyze verify of units/), hdparm (its output
   # formats), man-db (man --warnings -l and lexgrog read every man page: ManPageTest), tmux
   # (TerminalWalkthroughIT types into it), qemu-system-x86 and e2fsprogs (mkfs.ext4 -d, debugfs): the
-  # end-to-end test (WholeCycleIT, src/test/e2e/) boots Debian 12 guests under QEMU (TCG)
-  missing cpio:cpio gzip:gzip bzip2:bzip2 xz-utils:xz zstd:zstd lz4:lz4 lzop:lzop util-linux:setpriv \
+  # end-to-end test (WholeCycleIT, src/test/e2e/) boots Debian 12 guests under QEMU (TCG); fdisk (sfdisk): the
+  # partition table of the guest disk its GRUB boots from
+  missing fdisk:sfdisk cpio:cpio gzip:gzip bzip2:bzip2 xz-utils:xz zstd:zstd lz4:lz4 lzop:lzop util-linux:setpriv \
     debootstrap:debootstrap udev:udevadm systemd:systemd-analyze hdparm:hdparm man-db:lexgrog tmux:tmux \
     qemu-system-x86:qemu-system-x86_64 e2fsprogs:debugfs e2fsprogs:mkfs.ext4
   # lintian: DebPackageIT checks the .deb that mvn package builds (0 errors); prometheus: promtool checks

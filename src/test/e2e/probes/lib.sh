@@ -24,6 +24,13 @@ hashlist() {
   find /etc /boot -xdev -type f -print0 | sort -z | xargs -0 -r sha256sum
   find /etc /boot -xdev -type l -printf '%p -> %l\n' | sort
 }
+# The kernel command line of this boot and what libahci runs with (cmdline.txt, ignore_sss.txt), and the lines of the
+# generated grub.cfg that start a kernel (grub-linux.txt): the PIIX run's parameter through GRUB
+cmdline_state() {
+  cat /proc/cmdline >"$O/cmdline.txt"
+  cat /sys/module/libahci/parameters/ignore_sss >"$O/ignore_sss.txt" 2>&1
+  grep -E '^[[:space:]]*linux[[:space:]]' /boot/grub/grub.cfg >"$O/grub-linux.txt" 2>&1
+}
 # The block settings of every disk named by a by-id link matching $1 (a glob): one line per disk
 #   by-id=NAME dev=sdX queue_depth=N scheduler=S read_ahead_kb=N nr_requests=N write_cache=N
 sysfs_settings() {

@@ -27,7 +27,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * it once and runs a probe script inside through e2e-probe.service, which powers the guest off afterwards).
  * One {@code Guest} is one writable root image; each {@link #boot} is a new QEMU run on it, as a reboot is
  * (QEMU runs with -no-reboot, and the kernel and initrd come from the image's own /boot, so an initramfs
- * rebuilt in the guest counts at the next boot). The probe's outputs are read from the shared directory
+ * rebuilt in the guest counts at the next boot). The image is either the bare root file system, whose kernel
+ * QEMU starts itself ({@link Start#KERNEL}), or the partitioned disk that the firmware boots through its GRUB
+ * ({@link Start#GRUB}: the kernel command line is the one the guest's update-grub wrote). The probe's outputs are read from the shared directory
  * after the guest powered off: {@code out/NAME.out}, {@code .err}, {@code .rc} per step (probes/lib.sh).
  */
 final class Guest {
@@ -38,12 +40,30 @@ final class Guest {
     private final Path dir;
     private final Path image;
     private final String machine;
+    private final Start start;
     private final List<String> times = new ArrayList<>();
 
-    private Guest(Path dir, Path image, String machine) {
+    /** How the guest starts: the image of build-guest.sh it copies, and boot.sh's --boot. */
+    enum Start {
+        /** root.img, an ext4 file system; QEMU's -kernel and -initrd from its /boot, root=/dev/vda. */
+        KERNEL("root.img", "kernel"),
+        /** disk.img, an MBR disk whose partition 1 is root.img's file system; SeaBIOS, then its GRUB. */
+        GRUB("disk.img", "disk");
+
+        final String image;
+        final String bootOption;
+
+        Start(String image, String bootOption) {
+            this.image = image;
+            this.bootOption = bootOption;
+        }
+    }
+
+    private Guest(Path dir, Path image, String machine, Start start) {
         this.dir = dir;
         this.image = image;
         this.machine = machine;
+        this.start = start;
     }
 
     /** The image directory of build-guest.sh (building it when the cache lacks it), or a failure saying why. */
@@ -77,7 +97,8 @@ final class Guest {
     /** QEMU, debugfs and root are needed: fail (never skip) naming what is missing and how to get it. */
     static void requireTools() {
         List<String> missing = new ArrayList<>();
-        for (String[] tool : new String[][] {{"qemu-system-x86_64", "qemu-system-x86"}, {"debugfs", "e2fsprogs"}, {"mkfs.ext4", "e2fsprogs"}, {"debootstrap", "debootstrap"}}) {
+        for (String[] tool : new String[][] {{"qemu-system-x86_64", "qemu-system-x86"}, {"debugfs", "e2fsprogs"}, {"mkfs.ext4", "e2fsprogs"}, {"debootstrap", "debootstrap"},
+                {"sfdisk", "fdisk"}}) {
             if (onPath(tool[0]).isEmpty()) {
                 missing.add(tool[0] + " (apt-get install -y " + tool[1] + ")");
             }
@@ -103,15 +124,20 @@ final class Guest {
         return Optional.empty();
     }
 
-    /** A new guest in {@code dir} (emptied first): a sparse copy of the built image, disks made at first boot. */
+    /** A new guest started by QEMU's -kernel ({@link Start#KERNEL}); see {@link #create(Path, Path, String, Start)}. */
     static Guest create(Path imageDir, Path dir, String machine) throws IOException, InterruptedException {
+        return create(imageDir, dir, machine, Start.KERNEL);
+    }
+
+    /** A new guest in {@code dir} (emptied first): a sparse copy of the built image, disks made at first boot. */
+    static Guest create(Path imageDir, Path dir, String machine, Start start) throws IOException, InterruptedException {
         if (Files.exists(dir)) {
             exec(List.of("rm", "-rf", "--one-file-system", dir.toString()));
         }
         Files.createDirectories(dir);
-        Path image = dir.resolve("root.img");
-        exec(List.of("cp", "--sparse=always", imageDir.resolve("root.img").toString(), image.toString()));
-        return new Guest(dir, image, machine);
+        Path image = dir.resolve(start.image);
+        exec(List.of("cp", "--sparse=always", imageDir.resolve(start.image).toString(), image.toString()));
+        return new Guest(dir, image, machine, start);
     }
 
     Path dir() {
@@ -145,7 +171,7 @@ final class Guest {
         Path qmp = Files.createTempDirectory("e2e-qmp").resolve("qmp.sock");
         Boot boot = new Boot(name, share, qmp);
         List<String> cmd = List.of("bash", E2E.resolve("boot.sh").toString(), share.toString(), "--image", image.toString(),
-                "--machine", machine, "--timeout", Long.toString(timeout.toSeconds()), "--qmp", qmp.toString());
+                "--boot", start.bootOption, "--machine", machine, "--timeout", Long.toString(timeout.toSeconds()), "--qmp", qmp.toString());
         System.out.println("[e2e] " + machine + " " + name + ": booting (probe " + probe + ")");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(share.resolve("boot.log").toFile()).start();
         boolean pending = during != null;

@@ -28,7 +28,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * install}), then apply, reboot, verify, hotplug, drift, rollback and reboot again, each boot driven by a probe
  * script of {@code src/test/e2e/probes/} and asserted here on what it wrote. The q35 run and the PIIX run are two
  * QEMU processes side by side (JUnit's parallel execution, enabled for the integration tier in pom.xml), each
- * with its own image, share and assertions. Part of {@code mvn -B verify}; alone:
+ * with its own image, share and assertions. The PIIX guest boots from its own partitioned disk through GRUB (under
+ * SeaBIOS), so its run also carries a module parameter through the kernel command line: apply writes the GRUB drop-in
+ * and runs the guest's update-grub, the next boot shows it in /proc/cmdline and in /sys/module, and after the rollback
+ * the boot after is without it. Part of {@code mvn -B verify}; alone:
  * {@code mvn -B verify -Dtest=none -Dit.test=WholeCycleIT} (the .deb is built first: package phase).
  *
  * <p>Facts it relies on (measured in the lab, shared/lab/systemd-guest): the full Debian kernel loads ahci and
@@ -94,6 +97,19 @@ class WholeCycleIT {
             [mount /srv/data]
             atime = noatime
             """;
+
+    /**
+     * The same and a parameter through the kernel command line: libahci is loaded from the initramfs (its module list),
+     * whose modprobe takes {@code libahci.ignore_sss=1} from /proc/cmdline; ignore_sss is read-only in sysfs (0444), so a 1
+     * there came from the boot, and the PIIX machine has no AHCI controller for it to change.
+     */
+    static final String PIIX_CMDLINE_CONFIG = PIIX_CONFIG + """
+
+            [module libahci]
+            via = cmdline
+            ignore_sss = 1
+            """;
+    static final String CMDLINE_PARAMETER = "libahci.ignore_sss=1";
 
     private static Path imageDir;
 
@@ -261,10 +277,17 @@ class WholeCycleIT {
     @Execution(ExecutionMode.CONCURRENT) // beside the other run of this class; the class runs alone
     void piixLegacySettings() throws Exception {
         long t0 = System.nanoTime();
-        Guest guest = Guest.create(imageDir, Guest.PROJECT.resolve("target/e2e/piix"), "pc");
+        Guest guest = Guest.create(imageDir, Guest.PROJECT.resolve("target/e2e/piix"), "pc", Guest.Start.GRUB);
         Guest.Boot b1 = guest.boot("boot1", "piix-boot1.sh", Map.of("disktune.conf", PIIX_CONFIG, "seed-legacy.conf",
-                SEED_LEGACY_CONFIG), Duration.ofMinutes(30), null);
+                SEED_LEGACY_CONFIG, "disktune-cmdline.conf", PIIX_CMDLINE_CONFIG), Duration.ofMinutes(30), null);
         step("piix boot1: the probe ran to its end", b1, () -> assertEquals(0, b1.rc, "boot.sh exit status"));
+        step("piix boot1: GRUB booted the kernel with /etc/default/grub's command line, without " + CMDLINE_PARAMETER
+                + "; libahci runs with ignore_sss 0", b1, () -> {
+                    List<String> cmdline = List.of(b1.outText("cmdline.txt").trim().split("\\s+"));
+                    assertTrue(cmdline.get(0).startsWith("BOOT_IMAGE=") && cmdline.containsAll(List.of("console=ttyS0", "panic=1"))
+                            && !cmdline.contains(CMDLINE_PARAMETER), "/proc/cmdline: " + cmdline);
+                    assertEquals("0", b1.outText("ignore_sss.txt").trim(), "/sys/module/libahci/parameters/ignore_sss");
+                });
         step("piix boot1: dpkg -i of this build's .deb, units install", b1, () -> {
             assertEquals(0, b1.rc("install"), "dpkg -i");
             assertEquals(0, b1.rc("units-install"), "units install");
@@ -282,9 +305,23 @@ class WholeCycleIT {
             }
         }, "seed-legacy");
         step("piix boot1: apply exits 0 (no module option: no reboot needed)", b1, () -> assertEquals(0, b1.rc("apply")), "apply");
-        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of(), Duration.ofMinutes(20), null);
+        String applyId = journalId(b1.json("apply"));
+        step("piix boot1: apply of [module libahci] via = cmdline (the GRUB drop-in, the guest's update-grub) exits 3 (reboot)", b1,
+                () -> assertEquals(3, b1.rc("apply-cmdline")), "apply-cmdline");
+        System.out.println("[e2e] piix boot1: apply with update-grub took " + b1.outText("apply-cmdline.s").trim() + " s");
+        step("piix boot1: verify says " + CMDLINE_PARAMETER + " is pending until the reboot", b1,
+                () -> assertEquals("pending", cmdlineCheck(b1.json("verify-pending")).path("status").asText()), "verify-pending");
+        Guest.Boot b2 = guest.boot("boot2", "piix-boot2.sh", Map.of("apply-id", applyId + "\n"), Duration.ofMinutes(20), null);
         step("piix boot2: the probe ran to its end", b2, () -> assertEquals(0, b2.rc, "boot.sh exit status"));
-        step("piix boot2: verify --json exits 0", b2, () -> assertEquals(0, b2.rc("verify")), "verify");
+        step("piix boot2: GRUB booted the kernel with " + CMDLINE_PARAMETER + " (update-grub's grub.cfg), and libahci took it", b2, () -> {
+            assertTrue(List.of(b2.outText("cmdline.txt").trim().split("\\s+")).contains(CMDLINE_PARAMETER),
+                    "/proc/cmdline: " + b2.outText("cmdline.txt") + "; grub.cfg: " + b2.outText("grub-linux.txt"));
+            assertEquals("1", b2.outText("ignore_sss.txt").trim(), "/sys/module/libahci/parameters/ignore_sss");
+        });
+        step("piix boot2: verify --json exits 0, the kernel command line parameter ok", b2, () -> {
+            assertEquals(0, b2.rc("verify"), "verify exit status");
+            assertEquals("ok", cmdlineCheck(b2.json("verify")).path("status").asText());
+        }, "verify");
         step("piix boot2: readahead and the write cache back on both drives by the udev rule", b2, () -> {
             Map<String, Map<String, String>> s = sysfs(b2.outText("sysfs.txt"));
             assertEquals(Map.of("read_ahead_kb", "4096", "write_cache", "0"), pick(s.get("ata-IC35L120AVV207-0_VNVB01G4C1ABCD"),
@@ -294,6 +331,21 @@ class WholeCycleIT {
         });
         step("piix boot2: /proc/mounts shows noatime on /srv/data", b2, () -> assertTrue(mountOptions(b2.outText("mounts.txt"),
                 "/srv/data").contains("noatime"), b2.outText("mounts.txt")));
+        step("piix boot2: rollback --to the first apply exits 3 (grub.cfg restored: reboot)", b2,
+                () -> assertEquals(3, b2.rc("rollback")), "rollback");
+        long t3 = System.nanoTime();
+        Guest.Boot b3 = guest.boot("boot3", "piix-boot3.sh", Map.of(), Duration.ofMinutes(20), null);
+        step("piix boot3: the probe ran to its end", b3, () -> assertEquals(0, b3.rc, "boot.sh exit status"));
+        step("piix boot3: GRUB booted the kernel without " + CMDLINE_PARAMETER + " again; libahci runs with ignore_sss 0", b3, () -> {
+            assertTrue(!List.of(b3.outText("cmdline.txt").trim().split("\\s+")).contains(CMDLINE_PARAMETER),
+                    "/proc/cmdline: " + b3.outText("cmdline.txt"));
+            assertEquals("0", b3.outText("ignore_sss.txt").trim(), "/sys/module/libahci/parameters/ignore_sss");
+            assertEquals(b1.outText("grub-linux.txt"), b3.outText("grub-linux.txt"), "grub.cfg's linux lines as in boot 1");
+        });
+        step("piix boot3: every file of /etc and /boot byte-identical to boot 1's listing", b3,
+                () -> assertEquals("", difference(b1.outText("hashes.txt"), b3.outText("hashes.txt"))));
+        step("piix boot3: verify without configuration exits 0", b3, () -> assertEquals(0, b3.rc("verify")), "verify");
+        System.out.printf("[e2e] PIIX boot 3 (the kernel command line rolled back) took %.0f s%n", (System.nanoTime() - t3) / 1e9);
         System.out.printf("[e2e] PIIX run passed in %.0f s:%n  %s%n", (System.nanoTime() - t0) / 1e9, String.join("\n  ", guest.times()));
     }
 
@@ -340,6 +392,18 @@ class WholeCycleIT {
             }
         }
         throw new AssertionError("no journal id in apply --json: " + apply);
+    }
+
+    /** The verify --json check of the PIIX run's kernel command line parameter. */
+    static JsonNode cmdlineCheck(JsonNode verify) {
+        List<JsonNode> found = new ArrayList<>();
+        verify.path("checks").forEach(c -> {
+            if ("kernel-cmdline".equals(c.path("name").asText()) && "libahci.ignore_sss".equals(c.path("subject").asText())) {
+                found.add(c);
+            }
+        });
+        assertEquals(1, found.size(), "one kernel-cmdline check of libahci.ignore_sss in " + verify.path("checks"));
+        return found.get(0);
     }
 
     static List<JsonNode> checks(JsonNode verify, String status) {
