@@ -2,24 +2,17 @@ package org.disktune.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.disktune.cli.BootTrees.read;
+import static org.disktune.cli.BootTrees.snapshot;
+import static org.disktune.cli.BootTrees.write;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
-import org.disktune.core.DisktuneException;
-import org.disktune.core.ExitCode;
-import org.disktune.host.CommandResult;
 import org.disktune.host.LiveTree;
-import org.disktune.host.RecordingCommandRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,64 +70,11 @@ class GrubMkconfigApplyRollbackTest {
         write(root, "/proc/sys/kernel/random/boot_id", "6c0f4a52-1a7e-4f0b-9d1e-2b3c4d5e6f70\n");
         write(root, "/proc/mounts", "/dev/sda1 / ext4 rw,relatime 0 0\n");
         write(root, CONFIG, "[module nvme_core]\nvia = cmdline\ndefault_ps_max_latency_us = 0\n");
-        if (installed) {
-            Path script = root.resolve("usr/bin").resolve(program);
-            Files.createDirectories(script.getParent());
-            try (InputStream in = GrubMkconfigApplyRollbackTest.class.getResourceAsStream("/boot/fake-grub-mkconfig")) {
-                Files.write(script, in.readAllBytes());
-            }
-            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        }
-        RecordingCommandRunner programs = new RecordingCommandRunner().on(List.of(program, "-o", grubCfg), argv -> runInTree(root, argv))
-                .on(List.of(program, "-o", grubCfg, "--update-bls-cmdline"), argv -> runInTree(root, argv));
-        if (!installed) {
-            programs.without(program);
-        }
-        return new LiveTree(root, () -> {
-            throw new DisktuneException(ExitCode.ENVIRONMENT, "no kernel log in this test");
-        }, programs, true);
+        return BootTrees.withProgram(root, program, "/boot/fake-grub-mkconfig", installed);
     }
 
     private static LiveTree arch(Path root, boolean installed) throws IOException {
         return tree(root, ARCH_DEFAULT, "grub-mkconfig", "/boot/grub/grub.cfg", installed);
-    }
-
-    private static CommandResult runInTree(Path root, List<String> argv) throws IOException {
-        List<String> command = new ArrayList<>(argv);
-        command.set(0, root.resolve("usr/bin").resolve(argv.get(0)).toString());
-        Process p = new ProcessBuilder(command).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            return new CommandResult(argv, p.waitFor(), out, err);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-    }
-
-    private static void write(Path root, String machinePath, String text) throws IOException {
-        Path p = root.resolve(machinePath.substring(1));
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
-    }
-
-    private static String read(Path root, String machinePath) throws IOException {
-        return Files.readString(root.resolve(machinePath.substring(1)));
-    }
-
-    /** Every regular file of the tree (but disktune's state) with its bytes, as text. */
-    private static Map<String, String> snapshot(Path root) throws IOException {
-        Map<String, String> files = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.filter(Files::isRegularFile).toList()) {
-                String machine = "/" + root.relativize(p);
-                if (!machine.startsWith("/var/lib/disktune/") && !machine.startsWith("/run/")) {
-                    files.put(machine, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
-                }
-            }
-        }
-        return files;
     }
 
     private static CliRun run(LiveTree host, String... args) {

@@ -212,21 +212,7 @@ final class RandomDirectRead implements Workload {
     private record Closer(List<FileChannel> channels) implements AutoCloseable {
         @Override
         public void close() throws IOException {
-            IOException failure = null;
-            for (FileChannel channel : channels) {
-                try {
-                    channel.close();
-                } catch (IOException e) {
-                    if (failure == null) {
-                        failure = e;
-                    } else {
-                        failure.addSuppressed(e);
-                    }
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
+            Channels.closeAll(channels.toArray(FileChannel[]::new));
         }
     }
 
