@@ -21,9 +21,9 @@ import org.disktune.modprobe.OptionValidator;
 public final class ConfigParser {
     private final OptionValidator options;
 
-    /** A parser that checks module options against the bundled driver catalogue. */
+    /** A parser that checks module options as far as the bundled driver catalogue can before the kernel is known. */
     public ConfigParser() {
-        this(new OptionValidator(DriverCatalog.load()));
+        this(OptionValidator.beforeKernel(DriverCatalog.load()));
     }
 
     public ConfigParser(OptionValidator options) {

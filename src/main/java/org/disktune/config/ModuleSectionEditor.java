@@ -26,7 +26,7 @@ public final class ModuleSectionEditor {
     private final ConfigParser parser;
 
     public ModuleSectionEditor() {
-        this(new OptionValidator(DriverCatalog.load()));
+        this(OptionValidator.beforeKernel(DriverCatalog.load()));
     }
 
     public ModuleSectionEditor(OptionValidator options) {

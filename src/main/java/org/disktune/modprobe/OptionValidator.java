@@ -46,14 +46,32 @@ public final class OptionValidator {
     private final DriverCatalog catalog;
     /** The installed kernels' module files; null checks against the catalogue alone. */
     private final KernelModuleParameters kernel;
+    /** False: a parameter the catalogue does not list is left to the kernel's own files ({@link #beforeKernel}). */
+    private final boolean catalogueNames;
 
     public OptionValidator(DriverCatalog catalog) {
-        this(catalog, null);
+        this(catalog, null, true);
     }
 
     public OptionValidator(DriverCatalog catalog, KernelModuleParameters kernel) {
+        this(catalog, kernel, true);
+    }
+
+    private OptionValidator(DriverCatalog catalog, KernelModuleParameters kernel, boolean catalogueNames) {
         this.catalog = catalog;
         this.kernel = kernel;
+        this.catalogueNames = catalogueNames;
+    }
+
+    /**
+     * The check made while the configuration is read, before the target kernel is known: the catalogue lists only the
+     * parameters it has advice for, so a parameter of a catalogue module that it does not list (libata's fua) passes
+     * with plain characters, and the kernel's own module files decide when a user plans, applies or checks the
+     * configuration (where no kernel declares the module, the catalogue's names still decide there). The catalogue's
+     * types and ranges apply to the parameters it lists.
+     */
+    public static OptionValidator beforeKernel(DriverCatalog catalog) {
+        return new OptionValidator(catalog, null, false);
     }
 
     /** A checked option: module and parameter normalised ('-' to '_'), bools written as 1 or 0. */
@@ -76,7 +94,7 @@ public final class OptionValidator {
         if (!declared.isEmpty()) {
             return checkAgainstKernel(m, p, value, declared);
         }
-        if (!catalog.knows(m)) {
+        if (!catalog.knows(m) || !catalogueNames && catalog.parameter(m, p).isEmpty()) {
             rejectCharacters(m, p, value, PLAIN);
             return new CheckedOption(m, p, value);
         }

@@ -86,6 +86,31 @@ class KernelModuleFilesValidationTest {
                 .flatMap(String::lines).filter(l -> l.startsWith("options " + module)).findFirst().orElseThrow();
     }
 
+    /**
+     * The driver table lists one parameter of nvme_core (the one it has advice for); Debian's cloud kernel builds
+     * nvme_core in and declares ten. A parameter the kernel declares but the table does not list is the kernel's to
+     * judge, not refused while the configuration is read (the WholeCycleIT guest was refused libata.fua that way).
+     */
+    @Test
+    void aParameterTheTableDoesNotListIsJudgedByTheKernelsOwnDeclaration() {
+        GeneratorMachine m = GeneratorMachine.debian();
+        m.bytes("/lib/modules/6.1.0-57-cloud-amd64/modules.builtin", resource("6.1.0-57-cloud-amd64/modules.builtin"));
+        m.bytes("/lib/modules/6.1.0-57-cloud-amd64/modules.builtin.modinfo", resource("6.1.0-57-cloud-amd64/modules.builtin.modinfo"));
+        m.file("/etc/disktune/disktune.conf", "[module nvme_core]\nio_timeout = 60\n");
+        DesiredStateService service = new DesiredStateService(m.host(), DriverCatalog.load(), DesiredStateService.ConfigLocation.hostDefault());
+        assertEquals(List.of(), service.check().errors(), "declared by the kernel: accepted");
+
+        m.file("/etc/disktune/disktune.conf", "[module nvme_core]\nio_timeot = 60\n");
+        List<String> errors = service.check().errors().stream().map(Object::toString).toList();
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals(true, errors.get(0).startsWith("/etc/disktune/disktune.conf:2: [module nvme_core] io_timeot: module nvme_core of kernel "
+                + "6.1.0-57-cloud-amd64 has no parameter 'io_timeot' (the kernel would ignore it); its parameters"), errors.get(0));
+        assertEquals(true, errors.get(0).contains("io_timeout"), "the kernel's own names are listed: " + errors.get(0));
+
+        m.file("/etc/disktune/disktune.conf", "[module nvme_core]\ndefault_ps_max_latency_us = fast\n");
+        assertEquals(1, service.check().errors().size(), "the table's type still applies to what it lists");
+    }
+
     private static byte[] resource(String name) {
         try (InputStream in = KernelModuleFilesValidationTest.class.getResourceAsStream("/modules/" + name)) {
             if (in == null) {
