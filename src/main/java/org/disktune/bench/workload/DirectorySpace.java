@@ -21,7 +21,15 @@ import org.disktune.core.DisktuneException;
  * and the least the run can need (each workload's {@code smallestFile} per thread) already fits.
  */
 public final class DirectorySpace {
+    private static final long MARGIN_BYTES = 256L << 20;
+    private static final double MARGIN_SHARE = 0.05;
+
     private DirectorySpace() {
+    }
+
+    /** The free space a benchmark leaves untouched: 256 MiB or 5% of the file system, whichever is larger. */
+    static long margin(FileStore store) throws IOException {
+        return Math.max(MARGIN_BYTES, (long) (store.getTotalSpace() * MARGIN_SHARE));
     }
 
     /** Refuses with one line when the directory workloads among {@code workloads} do not fit together; others are ignored. */
@@ -36,7 +44,7 @@ public final class DirectorySpace {
             throw DisktuneException.usage(target + " is not a directory; give a directory on the file system to benchmark");
         }
         FileStore store = Files.getFileStore(target);
-        long margin = DirectoryWorkload.margin(store);
+        long margin = margin(store);
         long least = directory.stream().mapToLong(w -> (w.usesTestFile() ? w.threads() * w.smallestFile() : 0) + w.otherBytes()).sum();
         refuseIfShort(target, directory, least, margin, store.getUsableSpace());
         if (directory.stream().noneMatch(DirectoryWorkload::sizeDependsOnDirect)) {

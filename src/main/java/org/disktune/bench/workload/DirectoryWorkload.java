@@ -13,7 +13,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.LongSupplier;
 
 import org.disktune.bench.Trial;
 import org.disktune.bench.Workload;
@@ -54,8 +53,6 @@ public abstract sealed class DirectoryWorkload implements Workload
     static final long DIRECT_FILE_BYTES = 1L << 30;
     /** One block of the sequential workloads (bonnie++ uses 8 KiB, hdparm 2 MiB; 1 MiB keeps per-call cost out). */
     static final int BLOCK = 1 << 20;
-    static final long MARGIN_BYTES = 256L << 20;
-    static final double MARGIN_SHARE = 0.05;
 
     private final long fileBytesFromCaller;
     private final boolean directAllowed;
@@ -134,7 +131,7 @@ public abstract sealed class DirectoryWorkload implements Workload
             throw DisktuneException.usage(directory + " is not a directory; give a directory on the file system to benchmark");
         }
         FileStore store = Files.getFileStore(directory);
-        long margin = margin(store);
+        long margin = DirectorySpace.margin(store);
         long smallest = smallestFile();
         requireSpace(directory, usesTestFile() ? smallest : 0, margin, store.getUsableSpace());
         try {
@@ -170,11 +167,6 @@ public abstract sealed class DirectoryWorkload implements Workload
             }
             throw e;
         }
-    }
-
-    /** The free space a benchmark leaves untouched: 256 MiB or 5% of the file system, whichever is larger. */
-    static long margin(FileStore store) throws IOException {
-        return Math.max(MARGIN_BYTES, (long) (store.getTotalSpace() * MARGIN_SHARE));
     }
 
     /** False when the caller chose buffered I/O even where O_DIRECT works (tests of the buffered way). */
@@ -300,13 +292,5 @@ public abstract sealed class DirectoryWorkload implements Workload
             channel.close();
             throw e;
         }
-    }
-
-    static long trialNanos(WorkloadContext context) {
-        return context.trialTime().toNanos();
-    }
-
-    static long elapsed(LongSupplier clock, long start) {
-        return Math.max(1, clock.getAsLong() - start);
     }
 }

@@ -64,10 +64,10 @@ final class RandomReadWrite extends DirectoryWorkload {
 
     @Override
     Trial trial(WorkloadContext context) throws IOException {
-        long limit = trialNanos(context);
+        long limit = Trials.trialNanos(context);
         long start = context.nanoTime().getAsLong();
         Lanes.Done done = lanes().run(lane -> mix(lane, context, start, limit));
-        return Trials.perSecond(done.operations(), done.bytes(), elapsed(context.nanoTime(), start));
+        return Trials.perSecond(done.operations(), done.bytes(), Trials.elapsed(context.nanoTime(), start));
     }
 
     private Lanes.Done mix(int lane, WorkloadContext context, long start, long limit) throws IOException {

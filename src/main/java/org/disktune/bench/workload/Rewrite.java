@@ -52,10 +52,10 @@ final class Rewrite extends DirectoryWorkload {
 
     @Override
     Trial trial(WorkloadContext context) throws IOException {
-        long limit = trialNanos(context);
+        long limit = Trials.trialNanos(context);
         long start = context.nanoTime().getAsLong();
         Lanes.Done done = lanes().run(lane -> rewrite(lane, context, start, limit));
-        return Trials.throughput(done.bytes(), done.operations(), elapsed(context.nanoTime(), start));
+        return Trials.throughput(done.bytes(), done.operations(), Trials.elapsed(context.nanoTime(), start));
     }
 
     private Lanes.Done rewrite(int lane, WorkloadContext context, long start, long limit) throws IOException {

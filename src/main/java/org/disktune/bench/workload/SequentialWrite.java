@@ -51,10 +51,10 @@ final class SequentialWrite extends DirectoryWorkload {
         for (int lane = 0; lane < threads(); lane++) {
             Files.deleteIfExists(file(lane));
         }
-        long limit = trialNanos(context);
+        long limit = Trials.trialNanos(context);
         long start = context.nanoTime().getAsLong();
         Lanes.Done done = lanes().run(lane -> write(lane, context, start, limit));
-        return Trials.throughput(done.bytes(), done.operations(), elapsed(context.nanoTime(), start));
+        return Trials.throughput(done.bytes(), done.operations(), Trials.elapsed(context.nanoTime(), start));
     }
 
     private Lanes.Done write(int lane, WorkloadContext context, long start, long limit) throws IOException {

@@ -56,7 +56,7 @@ final class SmallFiles extends DirectoryWorkload {
 
     @Override
     Trial trial(WorkloadContext context) throws IOException {
-        long limit = trialNanos(context);
+        long limit = Trials.trialNanos(context);
         long start = context.nanoTime().getAsLong();
         long operations = 0;
         long batches = 0;
@@ -80,7 +80,7 @@ final class SmallFiles extends DirectoryWorkload {
             operations += 3L * BATCH;
             batches++;
         } while (context.nanoTime().getAsLong() - start < limit);
-        return Trials.perSecond(operations, batches * BATCH * FILE_BYTES, elapsed(context.nanoTime(), start));
+        return Trials.perSecond(operations, batches * BATCH * FILE_BYTES, Trials.elapsed(context.nanoTime(), start));
     }
 
     private void syncDirectory() throws IOException {

@@ -1,7 +1,10 @@
 package org.disktune.bench.workload;
 
+import java.util.function.LongSupplier;
+
 import org.disktune.bench.Latency;
 import org.disktune.bench.Trial;
+import org.disktune.bench.WorkloadContext;
 
 /** The figures of a trial from what it did: MB/s as 10^6 bytes per second (as hdparm and fio print), IOPS, or operations per second. */
 final class Trials {
@@ -29,5 +32,15 @@ final class Trials {
             throw new IllegalStateException("a trial took no time (" + nanos + " ns): the clock does not advance");
         }
         return nanos / 1e9;
+    }
+
+    /** The trial's time budget in nanoseconds. */
+    static long trialNanos(WorkloadContext context) {
+        return context.trialTime().toNanos();
+    }
+
+    /** Nanoseconds from {@code start} to now on {@code clock}, at least 1. */
+    static long elapsed(LongSupplier clock, long start) {
+        return Math.max(1, clock.getAsLong() - start);
     }
 }
