@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.disktune.bench.Profile;
 import org.disktune.bench.WorkloadContext;
@@ -20,7 +18,7 @@ import org.disktune.bench.WorkloadResult;
 import org.disktune.bench.run.BenchRunner;
 import org.disktune.bench.workload.DirectoryWorkloads;
 import org.disktune.bench.workload.IoShape;
-import org.disktune.host.LoopDevice;
+import org.disktune.host.LoopFileSystem;
 import org.disktune.host.RecordingCommandRunner;
 import org.disktune.host.RootedHost;
 import org.junit.jupiter.api.Tag;
@@ -42,46 +40,38 @@ class BenchThreadsLoopTest {
 
     @Test
     void threadedWritesRunAndRemoveTheirFilesAndATooSmallFileSystemIsRefusedUpFront() throws IOException {
-        try (LoopDevice loop = LoopDevice.attach(temp, 400)) {
-            run(List.of("mkfs.ext4", "-q", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0", "/dev/" + loop.name()));
-            Path mount = Files.createDirectories(temp.resolve("mnt"));
-            run(List.of("mount", "/dev/" + loop.name(), mount.toString()));
-            try {
-                Path written = Path.of("/sys/fs/ext4", loop.name(), "lifetime_write_kbytes");
-
-                // 16 threads of 8 KiB, a 2 MiB file each (64 MiB and the margin fit): both write workloads run, with a file per thread, and leave nothing
-                List<WorkloadResult> results = new BenchRunner().run(DirectoryWorkloads.all(2 * MIB, true, new IoShape(16, 8192)).subList(0, 2),
-                        context(mount), BenchRunner.Progress.NONE);
-                assertEquals(List.of("seq-write", "rewrite"), results.stream().map(WorkloadResult::name).toList());
-                for (WorkloadResult w : results) {
-                    assertEquals(5, w.trials().size(), w.name());
-                    w.trials().forEach(t -> assertEquals(t.operations() * 8192, t.bytes(), w.name() + ": 8 KiB per I/O " + t));
-                    assertTrue(w.median() > 0, w.name());
-                }
-                assertEquals(List.of("lost+found"), names(mount));
-
-                // the real sizes: 16 files of 1 GiB for seq-write alone; refused before a test file is written
-                long before = kib(written);
-                CliRun refused = CliRun.run("bench", mount.toString(), "--only", "seq-write,rewrite", "--threads", "16", "--block-size", "8k",
-                        "--quick");
-                long writtenKib = kib(written) - before;
-                assertEquals(4, refused.exitCode(), refused.err());
-                assertTrue(Pattern.matches("disktune: not enough free space in " + Pattern.quote(mount.toString()) + " for the directory "
-                        + "benchmark: seq-write, rewrite need 32\\.[0-9] GiB at once \\(32\\.0 GiB of files and a 256\\.0 MiB margin\\), "
-                        + "[0-9.]+ MiB is free; free some space, run fewer workloads with --only, or benchmark a directory on a larger file "
-                        + "system\n", refused.err()), refused.err());
-                assertTrue(writtenKib < 1024, "wrote " + writtenKib + " KiB before refusing");
-                assertEquals(List.of("lost+found"), names(mount));
-
-                // a block device has fixed shapes
-                CliRun device = CliRun.run("bench", "/dev/" + loop.name(), "--force-read", "--threads", "4");
-                assertEquals(2, device.exitCode(), device.err());
-                assertEquals("disktune: --threads and --block-size shape the workloads of a directory; /dev/" + loop.name() + " is a block "
-                        + "device, whose workloads have fixed shapes: leave them out, or benchmark a directory on its file system\n", device.err());
-                assertFalse(device.out().contains("stored"), device.out());
-            } finally {
-                run(List.of("umount", mount.toString()));
+        try (LoopFileSystem fs = LoopFileSystem.ext4(temp, 400)) {
+            Path mount = fs.mount();
+            // 16 threads of 8 KiB, a 2 MiB file each (64 MiB and the margin fit): both write workloads run, with a file per thread, and leave nothing
+            List<WorkloadResult> results = new BenchRunner().run(DirectoryWorkloads.all(2 * MIB, true, new IoShape(16, 8192)).subList(0, 2),
+                    context(mount), BenchRunner.Progress.NONE);
+            assertEquals(List.of("seq-write", "rewrite"), results.stream().map(WorkloadResult::name).toList());
+            for (WorkloadResult w : results) {
+                assertEquals(5, w.trials().size(), w.name());
+                w.trials().forEach(t -> assertEquals(t.operations() * 8192, t.bytes(), w.name() + ": 8 KiB per I/O " + t));
+                assertTrue(w.median() > 0, w.name());
             }
+            assertEquals(List.of("lost+found"), fs.names());
+
+            // the real sizes: 16 files of 1 GiB for seq-write alone; refused before a test file is written
+            long before = fs.writtenKib();
+            CliRun refused = CliRun.run("bench", mount.toString(), "--only", "seq-write,rewrite", "--threads", "16", "--block-size", "8k",
+                    "--quick");
+            long writtenKib = fs.writtenKib() - before;
+            assertEquals(4, refused.exitCode(), refused.err());
+            assertTrue(Pattern.matches("disktune: not enough free space in " + Pattern.quote(mount.toString()) + " for the directory "
+                    + "benchmark: seq-write, rewrite need 32\\.[0-9] GiB at once \\(32\\.0 GiB of files and a 256\\.0 MiB margin\\), "
+                    + "[0-9.]+ MiB is free; free some space, run fewer workloads with --only, or benchmark a directory on a larger file "
+                    + "system\n", refused.err()), refused.err());
+            assertTrue(writtenKib < 1024, "wrote " + writtenKib + " KiB before refusing");
+            assertEquals(List.of("lost+found"), fs.names());
+
+            // a block device has fixed shapes
+            CliRun device = CliRun.run("bench", "/dev/" + fs.loop().name(), "--force-read", "--threads", "4");
+            assertEquals(2, device.exitCode(), device.err());
+            assertEquals("disktune: --threads and --block-size shape the workloads of a directory; /dev/" + fs.loop().name() + " is a block "
+                    + "device, whose workloads have fixed shapes: leave them out, or benchmark a directory on its file system\n", device.err());
+            assertFalse(device.out().contains("stored"), device.out());
         }
     }
 
@@ -90,28 +80,5 @@ class BenchThreadsLoopTest {
             throw new IllegalStateException("no kernel log");
         }, Clock.systemUTC(), true);
         return new WorkloadContext(host, null, directory, Profile.QUICK, Clock.systemUTC(), System::nanoTime, Duration.ofMillis(100));
-    }
-
-    private static long kib(Path counter) throws IOException {
-        return Long.parseLong(Files.readString(counter).strip());
-    }
-
-    private static List<String> names(Path directory) throws IOException {
-        try (Stream<Path> list = Files.list(directory)) {
-            return list.map(p -> p.getFileName().toString()).sorted().toList();
-        }
-    }
-
-    private static void run(List<String> argv) throws IOException {
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (p.waitFor() != 0) {
-                throw new IOException(argv + " failed: " + out);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
     }
 }

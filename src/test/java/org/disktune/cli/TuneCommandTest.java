@@ -6,56 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.disktune.host.LoopDevice;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.disktune.testing.RemoveAddedState;
 
 /**
  * disktune tune through the command line on a real loop device with a small budget and 0.1 s trials: the table as
  * JSON, every setting back afterwards, the sweep journaled; bad targets and budgets. What the sweep adds under
  * /var/lib/disktune is removed afterwards. Needs root.
  */
+@ExtendWith(RemoveAddedState.class)
 class TuneCommandTest {
-    private static final Path STATE = Path.of("/var/lib/disktune");
     @TempDir
     Path dir;
-    private Set<Path> before;
-
-    @BeforeEach
-    void remember() throws IOException {
-        before = Set.copyOf(listing());
-    }
-
-    @AfterEach
-    void removeAdded() throws IOException {
-        List<Path> added = new ArrayList<>(listing());
-        added.removeAll(before);
-        added.sort(Comparator.comparing(Path::getNameCount).reversed());
-        for (Path p : added) {
-            Files.deleteIfExists(p);
-        }
-    }
-
-    private static List<Path> listing() throws IOException {
-        if (!Files.exists(STATE)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.walk(STATE)) {
-            return s.toList();
-        }
-    }
 
     @Test
     @Tag("loop")
@@ -69,7 +40,7 @@ class TuneCommandTest {
             JsonNode json = new ObjectMapper().readTree(run.out());
             assertEquals("[disk all]\nmatch.name = *\n", Files.readString(conf), "without --write the configuration is not touched");
             assertTrue(!json.hasNonNull("written"), run.out());
-            assertTrue(Files.isRegularFile(STATE.resolve("bench/tune/" + json.get("id").asText() + ".json")), "the table is stored: " + run.out());
+            assertTrue(Files.isRegularFile(RemoveAddedState.STATE.resolve("bench/tune/" + json.get("id").asText() + ".json")), "the table is stored: " + run.out());
             assertTrue(json.get("rows").size() >= 1, run.out());
             assertTrue(json.hasNonNull("conclusion"), run.out());
             assertTrue(json.hasNonNull("journal_from"), run.out());

@@ -8,21 +8,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
 
 import org.disktune.apply.Journal;
 import org.disktune.apply.JournalEntry;
 import org.disktune.apply.JournaledChange;
 import org.disktune.host.LinuxHost;
 import org.disktune.host.LoopDevice;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.disktune.host.LoopFileSystem;
+import org.disktune.testing.RemoveAddedState;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,26 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
  * /var/lib/disktune (journal entries) is removed afterwards. Needs root.
  */
 @Tag("loop")
+@ExtendWith(RemoveAddedState.class)
 class LiveLoopDeviceSweepTest {
-    private static final Path STATE = Path.of("/var/lib/disktune");
     @TempDir
     Path dir;
-    private Set<Path> stateBefore;
-
-    @BeforeEach
-    void remember() throws IOException {
-        stateBefore = Set.copyOf(listing(STATE));
-    }
-
-    @AfterEach
-    void removeWhatTheTestAdded() throws IOException {
-        List<Path> added = new ArrayList<>(listing(STATE));
-        added.removeAll(stateBefore);
-        added.sort(Comparator.comparing(Path::getNameCount).reversed());
-        for (Path p : added) {
-            Files.deleteIfExists(p);
-        }
-    }
 
     @Test
     void sweepSwitchesThroughTheJournalAndPutsEverySettingBack() throws IOException {
@@ -91,56 +72,32 @@ class LiveLoopDeviceSweepTest {
 
     @Test
     void aDirectorySweepsItsDiskWithTheWriteWorkloadsTooAndLeavesNoFile() throws IOException, InterruptedException {
-        try (LoopDevice loop = LoopDevice.attach(dir, 320)) {
-            run("mkfs.ext4", "-q", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0", "/dev/" + loop.name());
-            Path mount = Files.createDirectories(dir.resolve("mnt"));
-            run("mount", "/dev/" + loop.name(), mount.toString());
-            try {
-                loop.setQueue("scheduler", "none");
-                loop.setQueue("read_ahead_kb", "4096");
-                String[] before = {loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")};
-                LinuxHost host = new LinuxHost(() -> {
-                    throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT, "not needed");
-                });
-                // 4 threads of 8 KiB, a 2 MiB file each; 6 rounds x 2 x 5 workloads x 0.2 s = 12 s per point: one point
-                SweepService service = new SweepService(host, Duration.ofMillis(100), 2L << 20);
-                SweepService.Prepared prepared = service.prepare(mount.toString(), Duration.ofSeconds(25), false,
-                        new org.disktune.bench.workload.IoShape(4, 8192));
-                assertEquals(loop.name(), prepared.target().device());
-                assertEquals(mount.toString(), prepared.directory());
-                assertEquals(1, prepared.plan().points().size(), prepared.plan().toString());
-                int entriesBefore = new Journal(host).entries().size();
+        try (LoopFileSystem fs = LoopFileSystem.ext4(dir, 320)) {
+            LoopDevice loop = fs.loop();
+            Path mount = fs.mount();
+            loop.setQueue("scheduler", "none");
+            loop.setQueue("read_ahead_kb", "4096");
+            String[] before = {loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")};
+            LinuxHost host = new LinuxHost(() -> {
+                throw new org.disktune.core.DisktuneException(org.disktune.core.ExitCode.ENVIRONMENT, "not needed");
+            });
+            // 4 threads of 8 KiB, a 2 MiB file each; 6 rounds x 2 x 5 workloads x 0.2 s = 12 s per point: one point
+            SweepService service = new SweepService(host, Duration.ofMillis(100), 2L << 20);
+            SweepService.Prepared prepared = service.prepare(mount.toString(), Duration.ofSeconds(25), false,
+                    new org.disktune.bench.workload.IoShape(4, 8192));
+            assertEquals(loop.name(), prepared.target().device());
+            assertEquals(mount.toString(), prepared.directory());
+            assertEquals(1, prepared.plan().points().size(), prepared.plan().toString());
+            int entriesBefore = new Journal(host).entries().size();
 
-                SweepReport report = service.run(prepared, InterleavedSweep.Progress.NONE);
+            SweepReport report = service.run(prepared, InterleavedSweep.Progress.NONE);
 
-                assertEquals(List.of("seq-read-buffered", "seq-read-direct", "rand-read-4k-qd4", "seq-write", "rewrite"), report.workloads());
-                assertTrue(report.rows().stream().allMatch(r -> r.verdicts().size() == 5), report.rows().toString());
-                try (Stream<Path> left = Files.list(mount)) {
-                    assertEquals(List.of("lost+found"), left.map(p -> p.getFileName().toString()).toList(), "every file removed");
-                }
-                assertEquals(List.of(before[0], before[1], before[2]),
-                        List.of(loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")), "every setting is back");
-                assertEquals(1, new Journal(host).entries().size() - entriesBefore, "one journal entry for the whole sweep");
-            } finally {
-                run("umount", mount.toString());
-            }
-        }
-    }
-
-    private static void run(String... argv) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new IOException(List.of(argv) + " failed: " + out);
-        }
-    }
-
-    private static List<Path> listing(Path top) throws IOException {
-        if (!Files.exists(top)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.walk(top)) {
-            return s.toList();
+            assertEquals(List.of("seq-read-buffered", "seq-read-direct", "rand-read-4k-qd4", "seq-write", "rewrite"), report.workloads());
+            assertTrue(report.rows().stream().allMatch(r -> r.verdicts().size() == 5), report.rows().toString());
+            assertEquals(List.of("lost+found"), fs.names(), "every file removed");
+            assertEquals(List.of(before[0], before[1], before[2]),
+                    List.of(loop.queue("scheduler"), loop.queue("read_ahead_kb"), loop.queue("nr_requests")), "every setting is back");
+            assertEquals(1, new Journal(host).entries().size() - entriesBefore, "one journal entry for the whole sweep");
         }
     }
 }

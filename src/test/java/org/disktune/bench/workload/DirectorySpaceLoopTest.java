@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.disktune.bench.Profile;
 import org.disktune.bench.Workload;
@@ -22,7 +20,7 @@ import org.disktune.bench.WorkloadResult;
 import org.disktune.bench.run.BenchRunner;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
-import org.disktune.host.LoopDevice;
+import org.disktune.host.LoopFileSystem;
 import org.disktune.host.RecordingCommandRunner;
 import org.disktune.host.RootedHost;
 import org.junit.jupiter.api.Tag;
@@ -44,38 +42,31 @@ class DirectorySpaceLoopTest {
 
     @Test
     void aFileSystemTooSmallForAllTestFilesIsRefusedBeforeAnyIsWritten() throws IOException {
-        try (LoopDevice loop = LoopDevice.attach(temp, 400)) {
-            run(List.of("mkfs.ext4", "-q", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0", "/dev/" + loop.name()));
-            Path mount = Files.createDirectories(temp.resolve("mnt"));
-            run(List.of("mount", "/dev/" + loop.name(), mount.toString()));
-            try {
-                long free = Files.getFileStore(mount).getUsableSpace();
-                long file = 40 * MIB;
-                // one test file and the margin fit, four of them do not: the old per-workload check let the first
-                // workloads lay out their files and refused a later one
-                assertTrue(file + 256 * MIB < free && 4 * file + 256 * MIB > free, "free " + free);
-                Path written = Path.of("/sys/fs/ext4", loop.name(), "lifetime_write_kbytes");
-                long before = kib(written);
-                DisktuneException e = assertThrows(DisktuneException.class,
-                        () -> new BenchRunner().run(DirectoryWorkloads.all(file), context(mount), BenchRunner.Progress.NONE));
-                long writtenKib = kib(written) - before;
-                assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
-                assertTrue(Pattern.matches("not enough free space in " + Pattern.quote(mount.toString()) + " for the directory "
-                        + "benchmark: seq-write, rewrite, seq-read, rand-rw, small-files need [0-9.]+ MiB at once \\([0-9.]+ MiB of "
-                        + "files and a 256\\.0 MiB margin\\), [0-9.]+ MiB is free; free some space, run fewer workloads with --only, "
-                        + "or benchmark a directory on a larger file system", e.getMessage()), e.getMessage());
-                assertFalse(e.getMessage().contains("\n"));
-                assertTrue(writtenKib < file / 1024 / 4, "wrote " + writtenKib + " KiB before refusing");
-                assertEquals(List.of("lost+found"), names(mount));
+        try (LoopFileSystem fs = LoopFileSystem.ext4(temp, 400)) {
+            Path mount = fs.mount();
+            long free = Files.getFileStore(mount).getUsableSpace();
+            long file = 40 * MIB;
+            // one test file and the margin fit, four of them do not: the old per-workload check let the first
+            // workloads lay out their files and refused a later one
+            assertTrue(file + 256 * MIB < free && 4 * file + 256 * MIB > free, "free " + free);
+            long before = fs.writtenKib();
+            DisktuneException e = assertThrows(DisktuneException.class,
+                    () -> new BenchRunner().run(DirectoryWorkloads.all(file), context(mount), BenchRunner.Progress.NONE));
+            long writtenKib = fs.writtenKib() - before;
+            assertEquals(ExitCode.ENVIRONMENT, e.exitCode());
+            assertTrue(Pattern.matches("not enough free space in " + Pattern.quote(mount.toString()) + " for the directory "
+                    + "benchmark: seq-write, rewrite, seq-read, rand-rw, small-files need [0-9.]+ MiB at once \\([0-9.]+ MiB of "
+                    + "files and a 256\\.0 MiB margin\\), [0-9.]+ MiB is free; free some space, run fewer workloads with --only, "
+                    + "or benchmark a directory on a larger file system", e.getMessage()), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"));
+            assertTrue(writtenKib < file / 1024 / 4, "wrote " + writtenKib + " KiB before refusing");
+            assertEquals(List.of("lost+found"), fs.names());
 
-                // two test files fit: the same file system runs them
-                List<Workload> two = DirectoryWorkloads.all(file).subList(0, 2);
-                List<WorkloadResult> results = new BenchRunner().run(two, context(mount), BenchRunner.Progress.NONE);
-                assertEquals(List.of("seq-write", "rewrite"), results.stream().map(WorkloadResult::name).toList());
-                assertEquals(List.of("lost+found"), names(mount));
-            } finally {
-                run(List.of("umount", mount.toString()));
-            }
+            // two test files fit: the same file system runs them
+            List<Workload> two = DirectoryWorkloads.all(file).subList(0, 2);
+            List<WorkloadResult> results = new BenchRunner().run(two, context(mount), BenchRunner.Progress.NONE);
+            assertEquals(List.of("seq-write", "rewrite"), results.stream().map(WorkloadResult::name).toList());
+            assertEquals(List.of("lost+found"), fs.names());
         }
     }
 
@@ -85,28 +76,5 @@ class DirectorySpaceLoopTest {
             throw new IllegalStateException("no kernel log");
         }, Clock.systemUTC(), true);
         return new WorkloadContext(host, null, directory, Profile.QUICK, Clock.systemUTC(), System::nanoTime, Duration.ofMillis(100));
-    }
-
-    private static long kib(Path counter) throws IOException {
-        return Long.parseLong(Files.readString(counter).strip());
-    }
-
-    private static List<String> names(Path directory) throws IOException {
-        try (Stream<Path> list = Files.list(directory)) {
-            return list.map(p -> p.getFileName().toString()).sorted().toList();
-        }
-    }
-
-    private static void run(List<String> argv) throws IOException {
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (p.waitFor() != 0) {
-                throw new IOException(argv + " failed: " + out);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
     }
 }

@@ -23,6 +23,7 @@ import org.disktune.bench.WorkloadContext;
 import org.disktune.core.DisktuneException;
 import org.disktune.core.ExitCode;
 import org.disktune.host.Host;
+import org.disktune.host.LoopFileSystem;
 import org.disktune.host.RecordingCommandRunner;
 import org.disktune.host.RootedHost;
 import org.junit.jupiter.api.Tag;
@@ -233,26 +234,13 @@ class DirectoryWorkloadsTest {
                 argv.addAll(List.of("-o", options));
             }
             argv.addAll(List.of(type, at.toString()));
-            run(argv);
+            LoopFileSystem.run(argv.toArray(String[]::new));
             return new Mount(at);
         }
 
         @Override
         public void close() throws IOException {
-            run(List.of("umount", at.toString()));
-        }
-
-        private static void run(List<String> argv) throws IOException {
-            Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            try {
-                if (p.waitFor() != 0) {
-                    throw new IOException(argv + " failed: " + out);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException(e);
-            }
+            LoopFileSystem.run("umount", at.toString());
         }
     }
 }
