@@ -48,7 +48,7 @@ import com.sun.nio.file.ExtendedOpenOption;
  * not counted as written.
  */
 public abstract sealed class DirectoryWorkload implements Workload
-        permits SequentialWrite, Rewrite, SequentialRead, RandomReadWrite, SmallFiles {
+        permits SequentialWrite, FileWalk, RandomReadWrite, SmallFiles {
     /** The test file with O_DIRECT, when no size is given. */
     static final long DIRECT_FILE_BYTES = 1L << 30;
     /** One block of the sequential workloads (bonnie++ uses 8 KiB, hdparm 2 MiB; 1 MiB keeps per-call cost out). */
