@@ -1,7 +1,6 @@
 package org.disktune.apply;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +33,7 @@ public interface PostconditionChecker {
             if (!Files.isRegularFile(path)) {
                 return Optional.of(file + " was not written" + by);
             }
-            String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+            String text = FileHolds.heldText(path);
             List<String> lacking = holds.lacking(text);
             if (!lacking.isEmpty()) {
                 return Optional.of(file + " as written" + by + " lacks " + String.join(" ", lacking));

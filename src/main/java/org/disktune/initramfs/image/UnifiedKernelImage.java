@@ -19,7 +19,7 @@ import java.util.Optional;
  * image, from that section's bytes. Reads the PE headers only (DOS header, COFF header, section table),
  * as the stub itself finds the sections at boot.
  */
-final class UnifiedKernelImage {
+public final class UnifiedKernelImage {
     /** The headers and section table of a UKI fit here (the stub's section table is near the start). */
     static final int HEADERS = 64 * 1024;
     private static final int SECTION_HEADER = 40;
@@ -46,7 +46,7 @@ final class UnifiedKernelImage {
      * (up to its first NUL, trailing white space removed: ukify and mkinitcpio write it with a newline); empty when the
      * file is not a PE image or has no such section.
      */
-    static Optional<String> commandLine(Path image) throws IOException {
+    public static Optional<String> commandLine(Path image) throws IOException {
         try (SeekableByteChannel in = Files.newByteChannel(image)) {
             ByteBuffer head = fill(in, ByteBuffer.allocate(HEADERS));
             Optional<Section> cmdline = section(Arrays.copyOf(head.array(), head.position()), ".cmdline");
