@@ -25,15 +25,18 @@ public interface PostconditionChecker {
      */
     Optional<String> problem(Host host, Postcondition condition) throws IOException;
 
-    /** Empty when every file of {@code holds} exists and holds each of its words; else the first file and what it lacks. */
-    static Optional<String> fileProblem(Host host, FileHolds holds) throws IOException {
+    /**
+     * Empty when every file of {@code holds} exists and holds each of its words (its text read by {@code reader}); else the
+     * first file and what it lacks.
+     */
+    static Optional<String> fileProblem(Host host, FileHolds holds, FileHolds.TextReader reader) throws IOException {
         String by = " by " + String.join(" ", holds.argv());
         for (String file : holds.files()) {
             Path path = host.path(file);
             if (!Files.isRegularFile(path)) {
                 return Optional.of(file + " was not written" + by);
             }
-            String text = FileHolds.heldText(path);
+            String text = reader.text(path);
             List<String> lacking = holds.lacking(text);
             if (!lacking.isEmpty()) {
                 return Optional.of(file + " as written" + by + " lacks " + String.join(" ", lacking));

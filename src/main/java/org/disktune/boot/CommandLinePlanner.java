@@ -24,6 +24,7 @@ import org.disktune.core.ExitCode;
 import org.disktune.detect.BootLoader;
 import org.disktune.detect.MountTableParser;
 import org.disktune.host.Host;
+import org.disktune.initramfs.image.UnifiedKernelImage;
 
 /**
  * Plans the kernel command line parameters disktune owns, reading only: the boot loader's writer ({@link CommandLineWriter},
@@ -161,7 +162,7 @@ public final class CommandLinePlanner {
         for (String generated : proof.files()) {
             Path path = host.path(generated);
             try {
-                if (Files.isRegularFile(path) && !proof.lacking(FileHolds.heldText(path)).isEmpty()) {
+                if (Files.isRegularFile(path) && !proof.lacking(UnifiedKernelImage.proofText(path)).isEmpty()) {
                     return false;
                 }
             } catch (IOException e) {

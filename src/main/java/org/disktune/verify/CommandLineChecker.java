@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import org.disktune.apply.FileHolds;
+import org.disktune.initramfs.image.UnifiedKernelImage;
 import org.disktune.boot.KernelCommandLine;
 import org.disktune.boot.KernelParameter;
 import org.disktune.core.DisktuneException;
@@ -117,7 +117,7 @@ final class CommandLineChecker implements Checker {
                 continue;
             }
             try {
-                boolean holds = KernelCommandLine.parse(FileHolds.heldText(path)).moduleParameters().stream()
+                boolean holds = KernelCommandLine.parse(UnifiedKernelImage.proofText(path)).moduleParameters().stream()
                         .filter(a -> a.module().equals(p.module()) && a.parameter().equals(p.parameter()))
                         .reduce((a, b) -> b)
                         .filter(a -> ModuleParameterReader.sameValue(context.type(p.module(), p.parameter()), p.value(), a.value())).isPresent();

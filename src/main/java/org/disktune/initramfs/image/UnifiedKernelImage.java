@@ -62,6 +62,22 @@ public final class UnifiedKernelImage {
         }
     }
 
+    /**
+     * The text of {@code file} a proof of kernel command line parameters looks in: a PE file's ("MZ") {@code .cmdline}
+     * section as {@link #commandLine} reads it (empty without one: the stub passes no command line of its own), any
+     * other file whole, as UTF-8 (a loader entry, grub.cfg).
+     */
+    public static String proofText(Path file) throws IOException {
+        byte[] magic;
+        try (InputStream in = Files.newInputStream(file)) {
+            magic = in.readNBytes(2);
+        }
+        if (magic.length == 2 && magic[0] == 'M' && magic[1] == 'Z') {
+            return commandLine(file).orElse("");
+        }
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    }
+
     /** Reads into the buffer until it is full or the file ends. */
     private static ByteBuffer fill(SeekableByteChannel in, ByteBuffer buffer) throws IOException {
         while (buffer.hasRemaining() && in.read(buffer) > 0) {
