@@ -141,6 +141,11 @@ record KernelInstallWriter(KernelInstallLayout layout, String tries, List<Kernel
                     + "/etc/kernel/entry-token or /etc/machine-id, and this tree has neither; run systemd-machine-id-setup "
                     + "(nothing was changed)");
         }
+        if (entryToken.contains("/") || entryToken.equals(".") || entryToken.equals("..")) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "the entry token \"" + entryToken + "\" (/etc/kernel/entry-token) is not "
+                    + "a file name, and kernel-install names directories and files after it; write a plain name such as the "
+                    + "machine ID into /etc/kernel/entry-token (nothing was changed)");
+        }
         boolean uki = layout.layout().equals("uki");
         if (uki && !ukiMissing.isEmpty()) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "kernel-install's layout is uki (" + layout.layoutSource() + ") and "

@@ -169,4 +169,17 @@ class SystemdBootUkiApplyRollbackTest {
         assertEquals(before, snapshot(root));
         assertTrue(new String(Files.readAllBytes(root.resolve("etc/kernel/install.conf")), StandardCharsets.UTF_8).equals("layout=other\n"));
     }
+
+    @Test
+    void anEntryTokenThatIsNotAFileNameIsRefused(@TempDir Path root) throws IOException {
+        LiveTree host = debianWithUkis(root, true);
+        write(root, "/etc/kernel/entry-token", "../../etc\n");
+        Map<String, String> before = snapshot(root);
+        CliRun apply = run(host, "apply");
+        assertEquals(4, apply.exitCode(), apply.out() + apply.err());
+        assertEquals("disktune: the entry token \"../../etc\" (/etc/kernel/entry-token) is not a file name, and kernel-install "
+                + "names directories and files after it; write a plain name such as the machine ID into /etc/kernel/entry-token "
+                + "(nothing was changed)\n", apply.err());
+        assertEquals(before, snapshot(root));
+    }
 }
