@@ -1,7 +1,6 @@
 package org.disktune.apply;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,15 +25,18 @@ public interface PostconditionChecker {
      */
     Optional<String> problem(Host host, Postcondition condition) throws IOException;
 
-    /** Empty when every file of {@code holds} exists and holds each of its words; else the first file and what it lacks. */
-    static Optional<String> fileProblem(Host host, FileHolds holds) throws IOException {
+    /**
+     * Empty when every file of {@code holds} exists and holds each of its words (its text read by {@code reader}); else the
+     * first file and what it lacks.
+     */
+    static Optional<String> fileProblem(Host host, FileHolds holds, FileHolds.TextReader reader) throws IOException {
         String by = " by " + String.join(" ", holds.argv());
         for (String file : holds.files()) {
             Path path = host.path(file);
             if (!Files.isRegularFile(path)) {
                 return Optional.of(file + " was not written" + by);
             }
-            String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+            String text = reader.text(path);
             List<String> lacking = holds.lacking(text);
             if (!lacking.isEmpty()) {
                 return Optional.of(file + " as written" + by + " lacks " + String.join(" ", lacking));

@@ -1,7 +1,6 @@
 package org.disktune.boot;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +24,7 @@ import org.disktune.core.ExitCode;
 import org.disktune.detect.BootLoader;
 import org.disktune.detect.MountTableParser;
 import org.disktune.host.Host;
+import org.disktune.initramfs.image.UnifiedKernelImage;
 
 /**
  * Plans the kernel command line parameters disktune owns, reading only: the boot loader's writer ({@link CommandLineWriter},
@@ -160,9 +160,13 @@ public final class CommandLinePlanner {
      */
     private boolean generatedHolds(FileHolds proof) {
         for (String generated : proof.files()) {
-            byte[] bytes = read(generated);
-            if (bytes != null && !proof.lacking(new String(bytes, StandardCharsets.UTF_8)).isEmpty()) {
-                return false;
+            Path path = host.path(generated);
+            try {
+                if (Files.isRegularFile(path) && !proof.lacking(UnifiedKernelImage.proofText(path)).isEmpty()) {
+                    return false;
+                }
+            } catch (IOException e) {
+                throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + generated + ": " + e.getMessage() + "; run as root", e);
             }
         }
         return true;

@@ -41,6 +41,15 @@ public sealed interface CommandLineWriter permits GrubDebianWriter, GrubMkconfig
      */
     List<Regeneration> regenerate(List<KernelParameter> wanted, List<KernelParameter> removed);
 
+    /**
+     * The files the boot takes the command line from as they are, without a boot loader's configuration in between (the
+     * {@code .cmdline} section of a unified kernel image), machine paths: verify reads them before the reboot to tell a
+     * parameter written and pending from one that never got there. Empty for a boot loader whose configuration names it.
+     */
+    default List<String> embedded() {
+        return List.of();
+    }
+
     /** The distribution package that installs the program of {@link #regenerate}. */
     String packageName();
 

@@ -3,11 +3,12 @@ package org.disktune.boot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -19,34 +20,78 @@ import org.disktune.host.Host;
 /**
  * systemd-boot (or any Boot Loader Specification loader) fed by {@code kernel-install}: disktune's words go into the
  * shared {@link KernelCmdlineFile} /etc/kernel/cmdline, then {@code kernel-install add KVER IMAGE [INITRD]} runs for
- * every installed kernel, as a kernel package's hook does, and its {@code 90-loaderentry.install} writes
- * {@code $BOOT/loader/entries/ENTRY_TOKEN-KVER.conf} (with {@code +TRIES} when /etc/kernel/tries counts boots) whose
- * {@code options} line is that file, and copies the kernel and initrds to {@code $BOOT/ENTRY_TOKEN/KVER/}: all of them
- * are backed up. {@code $BOOT} is the first of /boot, /efi, /boot/efi with {@code loader/entries} (the extended boot
- * loader partition before the ESP, as kernel-install looks), the entry token /etc/kernel/entry-token or else the
- * machine ID. The image is /lib/modules/KVER/vmlinuz (Fedora, Arch) or /boot/vmlinuz-KVER (Debian), and Debian's
+ * every installed kernel, as a kernel package's hook does. Where it puts the result depends on its layout
+ * ({@link KernelInstallLayout}, read as kernel-install reads it):
+ * <ul>
+ * <li>{@code bls}: its {@code 90-loaderentry.install} writes {@code $BOOT/loader/entries/ENTRY_TOKEN-KVER.conf} (with
+ * {@code +TRIES} when /etc/kernel/tries counts boots) whose {@code options} line is that file, and copies the kernel and
+ * initrds to {@code $BOOT/ENTRY_TOKEN/KVER/}: all of them are backed up, the entry must hold every parameter;</li>
+ * <li>{@code uki}: {@code 60-ukify.install} (systemd 254 and later) has ukify build a unified kernel image whose
+ * {@code .cmdline} section is that file, and {@code 90-uki-copy.install} installs it as
+ * {@code $BOOT/EFI/Linux/ENTRY_TOKEN-KVER.efi} ({@code +TRIES}): the UKI is backed up, and its {@code .cmdline}
+ * section must hold every parameter. Without both plugins and ukify nothing would rebuild the UKI: refused;</li>
+ * <li>anything else ({@code other}): no plugin of kernel-install writes a boot entry, so the command line would reach
+ * no boot: refused.</li>
+ * </ul>
+ * The image is /lib/modules/KVER/vmlinuz (Fedora, Arch) or /boot/vmlinuz-KVER (Debian), and Debian's
  * /boot/initrd.img-KVER is passed as Debian's own hook passes it; elsewhere the initrd generator's kernel-install
  * plugin supplies it.
  *
- * @param bootRoot      {@code $BOOT}, a machine path
- * @param entryToken    the entry token, null when the tree has neither /etc/kernel/entry-token nor /etc/machine-id
+ * @param layout        where kernel-install puts a kernel: $BOOT, the entry token, the layout
  * @param tries         the content of /etc/kernel/tries, null without boot counting
  * @param kernels       the installed kernels kernel-install is run for
  * @param base          the file kernel-install would use when /etc/kernel/cmdline is absent, null when unknown
+ * @param ukiMissing    with layout=uki, what this machine lacks to rebuild a UKI (empty when nothing)
  */
-record KernelInstallWriter(String bootRoot, String entryToken, String tries, List<Kernel> kernels, byte[] base)
+record KernelInstallWriter(KernelInstallLayout layout, String tries, List<Kernel> kernels, byte[] base, List<String> ukiMissing)
         implements CommandLineWriter {
+    /** The kernel-install plugins that turn /etc/kernel/cmdline into a UKI and install it (systemd 254 and later). */
+    static final List<String> UKI_PLUGINS = List.of("60-ukify.install", "90-uki-copy.install");
+
     /** One installed kernel: its version, image and initrd (null when kernel-install's plugins make it), machine paths. */
     record Kernel(String version, String image, String initrd) {
     }
 
     static KernelInstallWriter read(Host host) {
-        String boot = Stream.of("/boot", "/efi", "/boot/efi").filter(b -> Files.isDirectory(host.path(b + "/loader/entries")))
-                .findFirst().orElseGet(() -> Stream.of("/efi", "/boot/efi", "/boot")
-                        .filter(b -> Files.isRegularFile(host.path(b + "/loader/loader.conf"))).findFirst().orElse("/boot"));
-        String token = firstLine(host, "/etc/kernel/entry-token").or(() -> firstLine(host, "/etc/machine-id")).orElse(null);
-        String tries = firstLine(host, "/etc/kernel/tries").orElse(null);
-        return new KernelInstallWriter(boot, token, tries, installedKernels(host), base(host));
+        KernelInstallLayout layout = KernelInstallLayout.read(host);
+        String tries = KernelInstallLayout.firstLine(host, "/etc/kernel/tries").orElse(null);
+        return new KernelInstallWriter(layout, tries, installedKernels(host), base(host), ukiMissing(host, layout));
+    }
+
+    /**
+     * What kernel-install lacks on this machine to rebuild a UKI: 60-ukify.install and 90-uki-copy.install, each the
+     * executable of that name in /etc/kernel/install.d or else /usr/lib/kernel/install.d (kernel-install's order; one in
+     * /etc linked to /dev/null turns it off), the ukify program, and no other {@code uki_generator} in install.conf.
+     */
+    private static List<String> ukiMissing(Host host, KernelInstallLayout layout) {
+        List<String> missing = new ArrayList<>();
+        if (!layout.ukiGenerator().isEmpty() && !layout.ukiGenerator().equals("ukify")) {
+            missing.add("ukify as uki_generator (install.conf says uki_generator=" + layout.ukiGenerator() + ")");
+        }
+        for (String plugin : UKI_PLUGINS) {
+            Path etc = host.path("/etc/kernel/install.d/" + plugin);
+            Path usr = host.path("/usr/lib/kernel/install.d/" + plugin);
+            Path effective = Files.exists(etc, LinkOption.NOFOLLOW_LINKS) ? etc : usr;
+            if (!Files.isRegularFile(effective) || !Files.isExecutable(effective)) {
+                missing.add("/usr/lib/kernel/install.d/" + plugin);
+            }
+        }
+        if (host.installedProgram("ukify").isEmpty()) {
+            missing.add("ukify");
+        }
+        return missing;
+    }
+
+    /** Where kernel-install installs the UKI of {@code version}, a machine path. */
+    String uki(String version) {
+        return layout.bootRoot() + "/EFI/Linux/" + layout.entryToken() + "-" + version + (tries == null ? "" : "+" + tries) + ".efi";
+    }
+
+    /** With layout=uki, the UKIs of the installed kernels: the boot reads the command line from their .cmdline section. */
+    @Override
+    public List<String> embedded() {
+        return layout.layout().equals("uki") && layout.entryToken() != null ? kernels.stream().map(k -> uki(k.version())).toList()
+                : List.of();
     }
 
     @Override
@@ -87,21 +132,51 @@ record KernelInstallWriter(String bootRoot, String entryToken, String tries, Lis
 
     @Override
     public List<Regeneration> regenerate(List<KernelParameter> wanted, List<KernelParameter> removed) {
-        if (entryToken == null && !kernels.isEmpty()) {
+        if (kernels.isEmpty()) {
+            return List.of();
+        }
+        String entryToken = layout.entryToken();
+        if (entryToken == null) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "kernel-install names the loader entries after "
                     + "/etc/kernel/entry-token or /etc/machine-id, and this tree has neither; run systemd-machine-id-setup "
                     + "(nothing was changed)");
         }
+        if (entryToken.contains("/") || entryToken.equals(".") || entryToken.equals("..")) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "the entry token \"" + entryToken + "\" (/etc/kernel/entry-token) is not "
+                    + "a file name, and kernel-install names directories and files after it; write a plain name such as the "
+                    + "machine ID into /etc/kernel/entry-token (nothing was changed)");
+        }
+        boolean uki = layout.layout().equals("uki");
+        if (uki && !ukiMissing.isEmpty()) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "kernel-install's layout is uki (" + layout.layoutSource() + ") and "
+                    + "this machine lacks " + String.join(", ", ukiMissing) + ", so nothing would rebuild the unified kernel images "
+                    + "with the new command line; install ukify and its kernel-install plugins (systemd 254 or later: the "
+                    + "systemd-ukify package) or add the parameter to your UKIs by hand (nothing was changed)");
+        }
+        if (!uki && !layout.layout().equals("bls")) {
+            throw new DisktuneException(ExitCode.ENVIRONMENT, "kernel-install's layout is " + layout.layout() + " ("
+                    + layout.layoutSource() + "), so kernel-install add writes no boot entry and the command line would reach no "
+                    + "boot; set layout=bls (or layout=uki) in " + KernelInstallLayout.ETC_INSTALL_CONF + " (nothing was changed)");
+        }
         List<Regeneration> runs = new ArrayList<>();
         for (Kernel kernel : kernels) {
             List<String> argv = new ArrayList<>(List.of("kernel-install", "add", kernel.version(), kernel.image()));
-            String dir = bootRoot + "/" + entryToken + "/" + kernel.version();
-            Set<String> rewrites = new TreeSet<>(List.of(dir + "/linux", dir + "/initrd"));
             if (kernel.initrd() != null) {
                 argv.add(kernel.initrd());
+            }
+            if (uki) {
+                String efi = uki(kernel.version());
+                String plain = layout.bootRoot() + "/EFI/Linux/" + entryToken + "-" + kernel.version() + ".efi";
+                // with boot counting 90-uki-copy.install removes the UKI without a count before it installs the new one
+                runs.add(new Regeneration(argv, new ArrayList<>(new TreeSet<>(List.of(efi, plain))), List.of(efi)));
+                continue;
+            }
+            String dir = layout.bootRoot() + "/" + entryToken + "/" + kernel.version();
+            Set<String> rewrites = new TreeSet<>(List.of(dir + "/linux", dir + "/initrd"));
+            if (kernel.initrd() != null) {
                 rewrites.add(dir + "/" + kernel.initrd().substring(kernel.initrd().lastIndexOf('/') + 1));
             }
-            String entry = bootRoot + "/loader/entries/" + entryToken + "-" + kernel.version() + (tries == null ? "" : "+" + tries) + ".conf";
+            String entry = layout.bootRoot() + "/loader/entries/" + entryToken + "-" + kernel.version() + (tries == null ? "" : "+" + tries) + ".conf";
             List<String> files = new ArrayList<>(List.of(entry));
             files.addAll(rewrites);
             runs.add(new Regeneration(argv, files, List.of(entry)));
@@ -142,14 +217,5 @@ record KernelInstallWriter(String bootRoot, String entryToken, String tries, Lis
             }
         }
         return kernels;
-    }
-
-    private static Optional<String> firstLine(Host host, String path) {
-        byte[] bytes = host.fileBytesOrNull(path);
-        if (bytes == null) {
-            return Optional.empty();
-        }
-        String line = new String(bytes, StandardCharsets.UTF_8).lines().findFirst().orElse("").strip();
-        return line.isEmpty() ? Optional.empty() : Optional.of(line);
     }
 }

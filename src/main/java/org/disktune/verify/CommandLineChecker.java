@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.disktune.initramfs.image.UnifiedKernelImage;
 import org.disktune.boot.KernelCommandLine;
 import org.disktune.boot.KernelParameter;
 import org.disktune.core.DisktuneException;
@@ -31,14 +32,17 @@ final class CommandLineChecker implements Checker {
     private final boolean fileExists;
     private final Optional<List<KernelParameter>> held;
     private final OptionWriter writer;
+    private final List<String> embedded;
 
     /**
      * {@code wanted}: the parameters of the configuration (or, without one, those the file holds); {@code file}: disktune's
      * boot loader file, a machine path; {@code held}: the parameters it holds, empty when it is missing or not in the shape
-     * disktune writes; {@code writer}: who wrote it and whether in this boot.
+     * disktune writes; {@code writer}: who wrote it and whether in this boot; {@code embedded}: the unified kernel images
+     * the next boot takes the command line from ({@code CommandLineWriter#embedded}), machine paths.
      */
     CommandLineChecker(List<KernelParameter> wanted, String file, boolean fileExists, Optional<List<KernelParameter>> held,
-            OptionWriter writer) {
+            OptionWriter writer, List<String> embedded) {
+        this.embedded = List.copyOf(embedded);
         this.wanted = List.copyOf(wanted);
         this.file = file;
         this.fileExists = fileExists;
@@ -78,6 +82,12 @@ final class CommandLineChecker implements Checker {
             return new Check(NAME, subject, CheckStatus.DRIFT, expected, found, cause);
         }
         Verdict v = inEffect(context, p, running, sysfs);
+        if (v.status() != CheckStatus.OK && !embedded.isEmpty()) {
+            Optional<Check> uki = inImages(context, p, subject, expected, v);
+            if (uki.isPresent()) {
+                return uki.get();
+            }
+        }
         if (v.status() != CheckStatus.OK && writer.thisBoot()) {
             return new Check(NAME, subject, CheckStatus.PENDING, expected, v.found(),
                     "written in this boot (" + writer.how() + "); takes effect after a reboot");
@@ -90,6 +100,44 @@ final class CommandLineChecker implements Checker {
                     + "its double quotes were lost on the way; check the boot loader's entry");
         }
         return new Check(NAME, subject, v.status(), expected, v.found(), v.cause());
+    }
+
+    /**
+     * Before the reboot, what the unified kernel images say of a parameter the running kernel lacks: drift naming those
+     * whose {@code .cmdline} section lacks it (the next boot will not have it: kernel-install did not rebuild them);
+     * pending when every one holds it and the file was written in this boot; empty otherwise (no UKI there to read, or
+     * written before this boot: the running kernel's verdict stands).
+     */
+    private Optional<Check> inImages(VerifyContext context, KernelParameter p, String subject, String expected, Verdict v) {
+        List<String> lacking = new ArrayList<>();
+        List<String> holding = new ArrayList<>();
+        for (String image : embedded) {
+            java.nio.file.Path path = context.host().path(image);
+            if (!Files.isRegularFile(path)) {
+                continue;
+            }
+            try {
+                boolean holds = KernelCommandLine.parse(UnifiedKernelImage.proofText(path)).moduleParameters().stream()
+                        .filter(a -> a.module().equals(p.module()) && a.parameter().equals(p.parameter()))
+                        .reduce((a, b) -> b)
+                        .filter(a -> ModuleParameterReader.sameValue(context.type(p.module(), p.parameter()), p.value(), a.value())).isPresent();
+                (holds ? holding : lacking).add(image);
+            } catch (IOException | RuntimeException e) {
+                return Optional.of(new Check(NAME, subject, CheckStatus.UNKNOWN, expected, v.found() + "; " + image + " unreadable",
+                        "cannot read the .cmdline section of " + image + ": " + e.getMessage()));
+            }
+        }
+        if (!lacking.isEmpty()) {
+            return Optional.of(new Check(NAME, subject, CheckStatus.DRIFT, expected, v.found() + "; not in the .cmdline of "
+                    + String.join(", ", lacking), "not written: the unified kernel image the next boot reads its command line from "
+                    + "lacks " + p.render() + " (kernel-install did not rebuild it); fix: disktune apply"));
+        }
+        if (!holding.isEmpty() && writer.thisBoot()) {
+            return Optional.of(new Check(NAME, subject, CheckStatus.PENDING, expected, v.found() + "; in the .cmdline of "
+                    + String.join(", ", holding), "written in this boot (" + writer.how() + ") into the unified kernel image; "
+                    + "takes effect after a reboot"));
+        }
+        return Optional.empty();
     }
 
     private record Verdict(CheckStatus status, String found, String cause) {

@@ -164,7 +164,7 @@ public final class VerifyService {
         if (!wanted.isEmpty() || bytes != null && (!writer.shared() || !held.orElse(List.of()).isEmpty())) {
             notes.add(writtenBy(path, entry, written));
         }
-        return new CommandLineChecker(wanted, path, bytes != null, held, written);
+        return new CommandLineChecker(wanted, path, bytes != null, held, written, writer.embedded());
     }
 
     /** The boot loader's writer, or GRUB on Debian's where disktune writes none (where planning would have refused). */

@@ -19,7 +19,7 @@ import java.util.Optional;
  * image, from that section's bytes. Reads the PE headers only (DOS header, COFF header, section table),
  * as the stub itself finds the sections at boot.
  */
-final class UnifiedKernelImage {
+public final class UnifiedKernelImage {
     /** The headers and section table of a UKI fit here (the stub's section table is near the start). */
     static final int HEADERS = 64 * 1024;
     private static final int SECTION_HEADER = 40;
@@ -46,7 +46,7 @@ final class UnifiedKernelImage {
      * (up to its first NUL, trailing white space removed: ukify and mkinitcpio write it with a newline); empty when the
      * file is not a PE image or has no such section.
      */
-    static Optional<String> commandLine(Path image) throws IOException {
+    public static Optional<String> commandLine(Path image) throws IOException {
         try (SeekableByteChannel in = Files.newByteChannel(image)) {
             ByteBuffer head = fill(in, ByteBuffer.allocate(HEADERS));
             Optional<Section> cmdline = section(Arrays.copyOf(head.array(), head.position()), ".cmdline");
@@ -60,6 +60,22 @@ final class UnifiedKernelImage {
             int nul = text.indexOf('\0');
             return Optional.of((nul >= 0 ? text.substring(0, nul) : text).strip());
         }
+    }
+
+    /**
+     * The text of {@code file} a proof of kernel command line parameters looks in: a PE file's ("MZ") {@code .cmdline}
+     * section as {@link #commandLine} reads it (empty without one: the stub passes no command line of its own), any
+     * other file whole, as UTF-8 (a loader entry, grub.cfg).
+     */
+    public static String proofText(Path file) throws IOException {
+        byte[] magic;
+        try (InputStream in = Files.newInputStream(file)) {
+            magic = in.readNBytes(2);
+        }
+        if (magic.length == 2 && magic[0] == 'M' && magic[1] == 'Z') {
+            return commandLine(file).orElse("");
+        }
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     }
 
     /** Reads into the buffer until it is full or the file ends. */

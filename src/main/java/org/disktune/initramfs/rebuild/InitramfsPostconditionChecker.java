@@ -16,12 +16,14 @@ import org.disktune.host.Host;
 import org.disktune.initramfs.FileCheck;
 import org.disktune.initramfs.ImageCheck;
 import org.disktune.initramfs.ImageContentVerifier;
+import org.disktune.initramfs.image.UnifiedKernelImage;
 import org.disktune.initramfs.rebuild.InitramfsPostconditionChecker;
 
 /**
  * Evaluates post-conditions on initramfs images: {@link ImageHolds} holds when every image holds each
  * file exactly as the host does when the check runs (same bytes, or absent from both); a {@link FileHolds} (a boot
- * configuration regenerated in the same apply) through {@link PostconditionChecker#fileProblem}.
+ * configuration regenerated in the same apply) through {@link PostconditionChecker#fileProblem}, a unified kernel image
+ * by its {@code .cmdline} section.
  */
 public final class InitramfsPostconditionChecker implements PostconditionChecker {
 
@@ -40,7 +42,7 @@ public final class InitramfsPostconditionChecker implements PostconditionChecker
             @Override
             public Optional<String> fileHolds(FileHolds holds) {
                 try {
-                    return PostconditionChecker.fileProblem(host, holds);
+                    return PostconditionChecker.fileProblem(host, holds, UnifiedKernelImage::proofText);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
