@@ -73,6 +73,11 @@ final class BootTrees {
         }
     }
 
+    /** disktune with {@code args} against {@code host} (a tree from {@link #withProgram}). */
+    static CliRun run(LiveTree host, String... args) {
+        return CliRun.run(o -> host, args);
+    }
+
     /** Every regular file of the tree (but disktune's state) with its bytes. */
     static Map<String, String> snapshot(Path root) throws IOException {
         Map<String, String> files = new TreeMap<>();

@@ -1,5 +1,6 @@
 package org.disktune.cli;
 
+import static org.disktune.cli.BootTrees.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,10 +56,6 @@ class GrubApplyRollbackTest {
         write(root, "/proc/mounts", "/dev/sda1 / ext4 rw,relatime 0 0\n");
         write(root, CONFIG, "[module nvme_core]\nvia = cmdline\ndefault_ps_max_latency_us = 0\n");
         return BootTrees.withProgram(root, "update-grub", "/boot/fake-update-grub", updateGrubInstalled);
-    }
-
-    private static CliRun run(LiveTree host, String... args) {
-        return CliRun.run(o -> host, args);
     }
 
     @Test

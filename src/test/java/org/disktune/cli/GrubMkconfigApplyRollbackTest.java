@@ -1,5 +1,6 @@
 package org.disktune.cli;
 
+import static org.disktune.cli.BootTrees.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.disktune.cli.BootTrees.read;
@@ -75,10 +76,6 @@ class GrubMkconfigApplyRollbackTest {
 
     private static LiveTree arch(Path root, boolean installed) throws IOException {
         return tree(root, ARCH_DEFAULT, "grub-mkconfig", "/boot/grub/grub.cfg", installed);
-    }
-
-    private static CliRun run(LiveTree host, String... args) {
-        return CliRun.run(o -> host, args);
     }
 
     @Test

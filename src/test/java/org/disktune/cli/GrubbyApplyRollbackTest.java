@@ -3,6 +3,7 @@ package org.disktune.cli;
 import static org.disktune.cli.BootTrees.read;
 import static org.disktune.cli.BootTrees.snapshot;
 import static org.disktune.cli.BootTrees.write;
+import static org.disktune.cli.BootTrees.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,10 +65,6 @@ class GrubbyApplyRollbackTest {
         write(root, "/proc/mounts", "/dev/nvme0n1p3 / btrfs rw,relatime 0 0\n/dev/nvme0n1p2 /boot ext4 rw,relatime 0 0\n");
         write(root, CONFIG, "[module nvme_core]\nvia = cmdline\ndefault_ps_max_latency_us = 0\n");
         return BootTrees.withProgram(root, "grubby", "/boot/fake-grubby", grubbyInstalled);
-    }
-
-    private static CliRun run(LiveTree host, String... args) {
-        return CliRun.run(o -> host, args);
     }
 
     @Test

@@ -2,6 +2,13 @@ package org.disktune.cli;
 
 import static org.disktune.cli.BootTrees.snapshot;
 import static org.disktune.cli.BootTrees.write;
+import static org.disktune.cli.BootTrees.run;
+import static org.disktune.cli.SystemdBootTrees.CMDLINE;
+import static org.disktune.cli.SystemdBootTrees.CONFIG;
+import static org.disktune.cli.SystemdBootTrees.KERNELS;
+import static org.disktune.cli.SystemdBootTrees.MACHINE_ID;
+import static org.disktune.cli.SystemdBootTrees.ROOT_ARGS;
+import static org.disktune.cli.SystemdBootTrees.WORD;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,13 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing is changed.
  */
 class SystemdBootUkiApplyRollbackTest {
-    private static final String CONFIG = "/etc/disktune/disktune.conf";
-    private static final String CMDLINE = "/etc/kernel/cmdline";
-    private static final String MACHINE_ID = "4f2a9c1e8b7d4e6fa0c3b5d7e9f1a2b4";
-    private static final List<String> KERNELS = List.of("6.1.0-17-amd64", "6.1.0-18-amd64");
-    private static final String ROOT_ARGS = "root=UUID=0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0 ro quiet";
-    private static final String WORD = "nvme_core.default_ps_max_latency_us=0";
-
     private static String uki(String version) {
         return "/boot/EFI/Linux/" + MACHINE_ID + "-" + version + ".efi";
     }
@@ -47,15 +47,11 @@ class SystemdBootUkiApplyRollbackTest {
      * layout=uki, the two kernels' UKIs are there, and so are ukify and its plugins unless {@code ukify} is false.
      */
     private static LiveTree debianWithUkis(Path root, boolean ukify) throws IOException {
-        write(root, "/etc/debian_version", "12.8\n");
+        SystemdBootTrees.debian(root);
         write(root, "/etc/os-release", "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\n");
-        write(root, "/etc/machine-id", MACHINE_ID + "\n");
         write(root, "/etc/kernel/install.conf", "# See kernel-install(8) for details.\nlayout=uki\n");
         write(root, "/boot/loader/loader.conf", "timeout 3\n");
         for (String version : KERNELS) {
-            write(root, "/boot/vmlinuz-" + version, "kernel " + version);
-            write(root, "/boot/initrd.img-" + version, "initrd " + version);
-            Files.createDirectories(root.resolve("lib/modules/" + version));
             Path efi = root.resolve(uki(version).substring(1));
             Files.createDirectories(efi.getParent());
             Files.write(efi, UkiImages.withFile(ROOT_ARGS + " systemd.machine_id=" + MACHINE_ID, "etc/hostname", "old\n"));
@@ -68,14 +64,7 @@ class SystemdBootUkiApplyRollbackTest {
             }
         }
         write(root, "/proc/cmdline", ROOT_ARGS + " systemd.machine_id=" + MACHINE_ID + "\n");
-        write(root, "/proc/sys/kernel/random/boot_id", "6c0f4a52-1a7e-4f0b-9d1e-2b3c4d5e6f70\n");
-        write(root, "/proc/mounts", "/dev/sda2 / ext4 rw,relatime 0 0\n/dev/sda1 /boot vfat rw,relatime 0 0\n");
-        write(root, CONFIG, "[module nvme_core]\nvia = cmdline\ndefault_ps_max_latency_us = 0\n");
         return BootTrees.withProgram(root, "kernel-install", "/boot/fake-kernel-install", true);
-    }
-
-    private static CliRun run(LiveTree host, String... args) {
-        return CliRun.run(o -> host, args);
     }
 
     private static Optional<String> commandLine(Path root, String version) throws IOException {
