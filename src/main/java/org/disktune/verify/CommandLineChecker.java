@@ -117,9 +117,7 @@ final class CommandLineChecker implements Checker {
                 continue;
             }
             try {
-                boolean holds = KernelCommandLine.parse(UnifiedKernelImage.proofText(path)).moduleParameters().stream()
-                        .filter(a -> a.module().equals(p.module()) && a.parameter().equals(p.parameter()))
-                        .reduce((a, b) -> b)
+                boolean holds = last(KernelCommandLine.parse(UnifiedKernelImage.proofText(path)), p)
                         .filter(a -> ModuleParameterReader.sameValue(context.type(p.module(), p.parameter()), p.value(), a.value())).isPresent();
                 (holds ? holding : lacking).add(image);
             } catch (IOException | RuntimeException e) {
@@ -148,13 +146,12 @@ final class CommandLineChecker implements Checker {
         if (running.isEmpty()) {
             return new Verdict(CheckStatus.UNKNOWN, "no /proc/cmdline", "cannot read the running kernel's command line");
         }
-        List<KernelParameter> same = running.get().moduleParameters().stream()
-                .filter(a -> a.module().equals(p.module()) && a.parameter().equals(p.parameter())).toList();
-        if (same.isEmpty()) {
+        Optional<KernelParameter> setting = last(running.get(), p);
+        if (setting.isEmpty()) {
             return new Verdict(CheckStatus.DRIFT, "not in /proc/cmdline", "this boot's command line lacks it: the boot loader's "
                     + "configuration does not hold it (or another entry was booted); fix: disktune apply, then reboot");
         }
-        KernelParameter last = same.get(same.size() - 1);
+        KernelParameter last = setting.get();
         if (!ModuleParameterReader.sameValue(context.type(p.module(), p.parameter()), p.value(), last.value())) {
             return new Verdict(CheckStatus.DRIFT, last.render() + " in /proc/cmdline", "a later " + last.render()
                     + " on the command line wins (the kernel takes the last one): remove it from the boot loader's configuration");
@@ -191,6 +188,12 @@ final class CommandLineChecker implements Checker {
         List<String> valueWords = List.of(p.value().split(" "));
         return valueWords.size() > 1 && valueWords.subList(1, valueWords.size()).stream()
                 .anyMatch(w -> words.contains(w) || words.contains(w + "\""));
+    }
+
+    /** The last setting of {@code p}'s module parameter on {@code line}: the one the kernel takes. */
+    private static Optional<KernelParameter> last(KernelCommandLine line, KernelParameter p) {
+        return line.moduleParameters().stream().filter(a -> a.module().equals(p.module()) && a.parameter().equals(p.parameter()))
+                .reduce((a, b) -> b);
     }
 
     private static Optional<KernelCommandLine> procCmdline(VerifyContext context) {
