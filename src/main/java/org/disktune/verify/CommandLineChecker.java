@@ -105,8 +105,8 @@ final class CommandLineChecker implements Checker {
     /**
      * Before the reboot, what the unified kernel images say of a parameter the running kernel lacks: drift naming those
      * whose {@code .cmdline} section lacks it (the next boot will not have it: kernel-install did not rebuild them);
-     * pending when every one holds it and the file was written in this boot; empty otherwise (no UKI there to read, or
-     * written before this boot: the running kernel's verdict stands).
+     * pending when every one holds it and the file was written in this boot; unknown when it was written in this boot
+     * but no UKI is there to read; empty otherwise (written before this boot: the running kernel's verdict stands).
      */
     private Optional<Check> inImages(VerifyContext context, KernelParameter p, String subject, String expected, Verdict v) {
         List<String> lacking = new ArrayList<>();
@@ -129,6 +129,12 @@ final class CommandLineChecker implements Checker {
             return Optional.of(new Check(NAME, subject, CheckStatus.DRIFT, expected, v.found() + "; not in the .cmdline of "
                     + String.join(", ", lacking), "not written: the unified kernel image the next boot reads its command line from "
                     + "lacks " + p.render() + " (kernel-install did not rebuild it); fix: disktune apply"));
+        }
+        if (holding.isEmpty() && writer.thisBoot()) {
+            return Optional.of(new Check(NAME, subject, CheckStatus.UNKNOWN, expected, v.found() + "; no "
+                    + String.join(", ", embedded), "written in this boot (" + writer.how() + "), but none of the unified kernel "
+                    + "images the next boot reads its command line from is there, so whether it will have " + p.render()
+                    + " cannot be told"));
         }
         if (!holding.isEmpty() && writer.thisBoot()) {
             return Optional.of(new Check(NAME, subject, CheckStatus.PENDING, expected, v.found() + "; in the .cmdline of "

@@ -116,6 +116,21 @@ class SystemdBootUkiApplyRollbackTest {
                 + WORD), verify.out());
     }
 
+    /** Written in this boot but no UKI left to read (removed after the apply): verify cannot tell, never pending. */
+    @Test
+    void verifyWithNoUkiToReadCannotTell(@TempDir Path root) throws IOException {
+        LiveTree host = debianWithUkis(root, true);
+        assertEquals(3, run(host, "apply").exitCode());
+        for (String version : KERNELS) {
+            Files.delete(root.resolve(uki(version).substring(1)));
+        }
+
+        CliRun verify = run(host, "verify");
+        assertTrue(verify.out().contains("none of the unified kernel images the next boot reads its command line from is there"),
+                verify.out());
+        assertTrue(!verify.out().contains("takes effect after a reboot"), verify.out());
+    }
+
     @Test
     void aFailingKernelInstallRestoresEveryUkiAndSaysSo(@TempDir Path root) throws IOException {
         LiveTree host = debianWithUkis(root, true);
