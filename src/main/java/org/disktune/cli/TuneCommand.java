@@ -44,8 +44,9 @@ import picocli.CommandLine.Parameters;
                         + "thread and workload, and a margin) is checked once before the first switch, and every file they write is "
                         + "removed at the end, when the sweep fails, and on Ctrl-C or SIGTERM.",
                 "With --write the winner goes into disktune.conf (or --config FILE) as a section [disk tuned-IDENTITY] matched by "
-                        + "the disk's /dev/disk/by-id name, replacing the lines of an earlier such section; journaled, so rollback "
-                        + "takes it back; run disktune apply afterwards. Without --write only the restored switches change anything.",
+                        + "the disk's /dev/disk/by-id name (a disk without one, such as null_blk or a loop device, by its kernel name: "
+                        + "[disk tuned-nullb0] with match.name = nullb0), replacing the lines of an earlier such section; journaled, "
+                        + "so rollback takes it back; run disktune apply afterwards. Without --write only the restored switches change anything.",
                 "The table is stored as /var/lib/disktune/bench/tune/ID.json (the id is printed; disktune bench list lists them); "
                         + "disktune bench plot ID --out FILE.png draws it as a heat map.",
                 "Needs root. Exit 0, 2 for a bad target, budget, --threads or --block-size, 4 when the device cannot be read or switched or the directory has too little free space."})
@@ -183,7 +184,7 @@ final class TuneCommand implements Callable<Integer> {
         }
         out.println(r.winner() == null ? r.conclusion() : "winner: " + r.conclusion());
         if (r.written() != null) {
-            out.println("written: [disk " + TunedSection.label(r.identity()) + "] into " + r.written() + " (journal " + r.writtenJournalId()
+            out.println("written: [disk " + TunedSection.label(r.identity() != null ? r.identity() : r.device()) + "] into " + r.written() + " (journal " + r.writtenJournalId()
                     + "); run disktune apply to make it so, now and at boot");
         } else if (r.winner() != null) {
             out.println("not written: add --write to put it into disktune.conf");

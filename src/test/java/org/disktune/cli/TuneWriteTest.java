@@ -86,9 +86,13 @@ class TuneWriteTest {
     }
 
     private static SweepService.Prepared prepared() {
+        return prepared("wwn-0x5000c500a1b2c3d4");
+    }
+
+    private static SweepService.Prepared prepared(String identity) {
         SweepPlan plan = new SweepPlan(NOW, List.of(new SweepPoint("none", null, 1024), RA4096), List.of(), Duration.ofSeconds(1),
                 Duration.ofSeconds(3), Duration.ofMinutes(1));
-        return new SweepService.Prepared(new BenchTarget(BenchTarget.Kind.DEVICE, "/dev/sdx", "sdx", "/dev/sdx", "wwn-0x5000c500a1b2c3d4"),
+        return new SweepService.Prepared(new BenchTarget(BenchTarget.Kind.DEVICE, "/dev/sdx", "sdx", "/dev/sdx", identity),
                 null, plan);
     }
 
@@ -128,6 +132,20 @@ class TuneWriteTest {
         assertTrue(undo.out().contains("restored " + CONF), undo.out());
         assertArrayEquals(OLD_CONF, Files.readAllBytes(tree.resolve("etc/disktune/disktune.conf")), "byte for byte the old file");
         assertEquals("128", readAhead());
+    }
+
+    @Test
+    void aDiskWithoutAStableIdentityIsWrittenMatchedByItsKernelNameAndPlans() throws IOException {
+        Files.writeString(tree.resolve("etc/disktune/disktune.conf"), "# mine\n");
+        SweepReport report = service(Map.of(4096, new double[] {150, 100, 100})).tune(prepared(null), InterleavedSweep.Progress.NONE, CONF);
+
+        String conf = Files.readString(tree.resolve("etc/disktune/disktune.conf"));
+        assertTrue(conf.startsWith("# mine\n\n[disk tuned-sdx]\n"), conf);
+        assertTrue(conf.endsWith("match.name = sdx\nscheduler = none\nread_ahead_kb = 4096\n"), conf);
+        assertEquals(CONF, report.written());
+        CliRun plan = CliRun.run("--root", tree.toString(), "plan");
+        assertEquals(0, plan.exitCode(), plan.out() + plan.err());
+        assertTrue(plan.out().contains("read_ahead_kb") && plan.out().contains("4096"), "the section plans sdx's change:\n" + plan.out());
     }
 
     @Test

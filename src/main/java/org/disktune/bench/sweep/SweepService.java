@@ -57,6 +57,8 @@ public final class SweepService {
     /** The workloads a sweep of a directory's disk adds in the directory. */
     public static final List<String> WRITE_WORKLOADS = List.of("seq-write", "rewrite");
     static final Profile PROFILE = Profile.QUICK;
+    /** A kernel name that match.name takes as itself: no glob character (disktune.conf(5)). */
+    private static final java.util.regex.Pattern KERNEL_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_.:-]+");
 
     private final Host host;
     private final Duration trialTime;
@@ -220,17 +222,17 @@ public final class SweepService {
     /**
      * Writes the winner of {@code report} into the configuration file {@code configPath} (a machine path) as a
      * {@code [disk tuned-IDENTITY]} section ({@link TunedSection}), atomically and journaled, so that
-     * {@code disktune rollback} takes it back.
+     * {@code disktune rollback} takes it back. A disk without a stable identity is matched by its kernel name.
      *
-     * @throws DisktuneException (usage) when there is no winner or the disk has no stable identity
+     * @throws DisktuneException (usage) when there is no winner
      */
     public SweepReport write(SweepReport report, String configPath) {
         if (report.winner() == null) {
             throw DisktuneException.usage("nothing to write: " + report.conclusion());
         }
-        if (report.identity() == null) {
-            throw DisktuneException.usage(report.device() + " has no stable identity (no /dev/disk/by-id name) to match a section by; "
-                    + "add the settings to disktune.conf by hand (match.name = " + report.device() + ")");
+        if (report.identity() == null && !KERNEL_NAME.matcher(report.device()).matches()) {
+            throw DisktuneException.usage(report.device() + " has no stable identity (no /dev/disk/by-id name) and a kernel name that "
+                    + "match.name cannot hold; add the settings to disktune.conf by hand");
         }
         byte[] old;
         try {
@@ -241,7 +243,7 @@ public final class SweepService {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "cannot read " + configPath + ": " + e.getMessage(), e);
         }
         String when = Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
-        String section = TunedSection.render(report.identity(), report.winner(), report.baseline(), report.confirmation().verdicts(), when);
+        String section = TunedSection.render(report.identity(), report.device(), report.winner(), report.baseline(), report.confirmation().verdicts(), when);
         String text = TunedSection.merge(old == null ? null : new String(old, StandardCharsets.UTF_8), section);
         JournalEntry entry = new PlanExecutor(PostconditionChecker.NONE).apply(host, Plan.of(new WriteFile(configPath, old,
                 text.getBytes(StandardCharsets.UTF_8), "the winner of disktune tune " + report.device())),

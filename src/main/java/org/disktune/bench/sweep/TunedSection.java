@@ -10,7 +10,9 @@ import org.disktune.bench.stats.Verdict;
 /**
  * The {@code [disk tuned-IDENTITY]} section {@code disktune tune --write} puts into disktune.conf, and its place in the
  * file; pure text. The section matches the disk by its stable identity ({@code match.by-id}, so the kernel name may
- * change) and holds the winner's settings, with comment lines inside it saying where it came from and the figures.
+ * change), or, for a disk that has none (null_blk, a loop device), by its kernel name ({@code match.name}, as
+ * disktune.conf(5) allows for such disks: {@code [disk tuned-nullb0]}), and holds the winner's settings, with comment
+ * lines inside it saying where it came from and the figures.
  *
  * <p>When the file already has a section of that header, only its lines are replaced: from the header to the line
  * before the next section header, not counting the comment and blank lines right before that header (they introduce
@@ -25,16 +27,19 @@ public final class TunedSection {
         return "tuned-" + identity.replaceAll("[^A-Za-z0-9_.:-]", "_");
     }
 
-    /** The section's lines, ending in a newline. */
-    public static String render(String identity, SweepPoint winner, SweepPoint baseline, List<Verdict> verdicts, String when) {
+    /**
+     * The section's lines, ending in a newline: matched by {@code identity} (a /dev/disk/by-id name) or, when that is
+     * null, by the kernel name {@code device}.
+     */
+    public static String render(String identity, String device, SweepPoint winner, SweepPoint baseline, List<Verdict> verdicts, String when) {
         StringBuilder s = new StringBuilder();
-        s.append('[').append("disk ").append(label(identity)).append("]\n");
+        s.append('[').append("disk ").append(label(identity != null ? identity : device)).append("]\n");
         s.append("# written by disktune tune on ").append(when).append(": ").append(winner.label()).append('\n');
         s.append("# against the settings then (").append(baseline.label()).append("), interleaved trials, 95% intervals:\n");
         for (Verdict v : verdicts) {
             s.append("#   ").append(cell(v)).append(' ').append(v.workload()).append('\n');
         }
-        s.append("match.by-id = ").append(identity).append('\n');
+        s.append(identity != null ? "match.by-id = " + identity : "match.name = " + device).append('\n');
         for (String[] kv : winner.settings()) {
             s.append(kv[0]).append(" = ").append(kv[1]).append('\n');
         }

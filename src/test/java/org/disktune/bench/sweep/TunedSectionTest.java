@@ -15,7 +15,7 @@ class TunedSectionTest {
     private static final List<Verdict> VERDICTS = List.of(
             new Verdict("seq-read-buffered", Unit.MB_S, 100, 112, new Interval(1.12, 1.05, 1.2), Direction.BETTER),
             new Verdict("rand-read-4k-qd4", Unit.IOPS, 100, 99, new Interval(0.99, 0.97, 1.02), Direction.NONE));
-    private static final String SECTION = TunedSection.render(ID, new SweepPoint("bfq", 1, 4096), new SweepPoint("mq-deadline", 31, 128),
+    private static final String SECTION = TunedSection.render(ID, "sdb", new SweepPoint("bfq", 1, 4096), new SweepPoint("mq-deadline", 31, 128),
             VERDICTS, "2024-05-01T10:00:00Z");
 
     @Test
@@ -32,6 +32,15 @@ class TunedSectionTest {
                 read_ahead_kb = 4096
                 """, SECTION);
         assertEquals("tuned-scsi-SATA_disk_x", TunedSection.label("scsi-SATA_disk x"));
+    }
+
+    @Test
+    void aDiskWithoutAStableIdentityIsMatchedByItsKernelName() {
+        String section = TunedSection.render(null, "nullb0", new SweepPoint("none", null, 1024), new SweepPoint("none", null, 8),
+                VERDICTS, "2024-05-01T10:00:00Z");
+        assertEquals("[disk tuned-nullb0]", section.lines().findFirst().orElseThrow());
+        assertEquals(List.of("match.name = nullb0", "scheduler = none", "read_ahead_kb = 1024"),
+                section.lines().filter(l -> !l.startsWith("#") && !l.startsWith("[")).toList());
     }
 
     @Test
