@@ -32,8 +32,9 @@ final class ApplyCommand implements Callable<Integer> {
     private boolean dryRun;
 
     @Option(names = "--bench", paramLabel = "TARGET", description = "Before changing anything, measure TARGET (a disk or a "
-            + "directory; bench --quick, a mounted disk too: reading never changes it) and keep it as its baseline; after the "
-            + "reboot, disktune verify --bench measures it again and says whether the change gained anything. Repeatable.")
+            + "directory; three separate runs of bench --quick, a mounted disk too: reading never changes it) and keep them as "
+            + "its baseline; after the reboot, disktune verify --bench measures it three times again and says whether the change "
+            + "gained anything. Repeatable.")
     private java.util.List<String> bench = java.util.List.of();
 
     @Option(names = "--boot", description = "As disktune.service runs it at boot: make again the live settings udev cannot "
@@ -62,7 +63,8 @@ final class ApplyCommand implements Callable<Integer> {
         if (!bench.isEmpty() && !dryRun) {
             org.disktune.apply.ChangePreflight.requireRoot(session.host(), "apply --bench");
             for (org.disktune.bench.run.BeforeAfter.Baseline b : new org.disktune.bench.run.BeforeAfter(session.host()).baselines(bench)) {
-                session.err().println("baseline: " + b.key() + " measured as " + b.result().id() + " (disktune verify --bench compares "
+                session.err().println("baseline: " + b.key() + " measured in " + b.results().size() + " runs as "
+                        + String.join(", ", b.results().stream().map(r -> r.id()).toList()) + " (disktune verify --bench compares "
                         + "after the change)");
             }
             session.err().flush();

@@ -33,8 +33,9 @@ final class VerifyCommand implements Callable<Integer> {
     private boolean strict;
 
     @Option(names = "--bench", description = "Also measure again every disk and directory apply --bench measured before the "
-            + "change (found by stable ID) and report per workload a gain, a loss or no detectable change, with the rules of "
-            + "bench compare; a significant loss is exit 1.")
+            + "change (found by stable ID), in as many separate runs, and report per workload a gain, a loss or no detectable "
+            + "change, with the rules of bench compare for several runs per side (drift between runs is in the 99%% interval; "
+            + "a baseline of one run, from an earlier release, cannot tell); a significant loss is exit 1.")
     private boolean bench;
 
     @Option(names = "--prometheus", paramLabel = "FILE", description = "Also write the result in the Prometheus text format "
@@ -81,7 +82,8 @@ final class VerifyCommand implements Callable<Integer> {
                         out.println("bench " + a.key() + ": " + a.skipped());
                         continue;
                     }
-                    out.println("bench " + a.key() + ": " + a.baselineId() + " -> " + a.result().id());
+                    out.println("bench " + a.key() + ": " + String.join(",", a.baselineIds()) + " -> "
+                            + String.join(",", a.results().stream().map(r -> r.id()).toList()));
                     a.comparison().verdicts().forEach(v -> out.println("  " + v.text()));
                     a.comparison().notes().forEach(n -> out.println("  note: " + n));
                 }

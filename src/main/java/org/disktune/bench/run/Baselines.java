@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -19,10 +23,11 @@ import org.disktune.host.Host;
 
 /**
  * The baselines {@code apply --bench} measured before it changed anything, for {@code verify --bench} after the
- * reboot: {@value #PATH} maps each measured target to the id of its stored result. A disk is keyed by its stable
- * identity ({@code wwn-...}, {@code ata-...}), so that after a reboot the same disk is measured again even when its
- * kernel name moved; a disk without one by its kernel name; a directory by its path. disktune's own state, written
- * atomically; a newer baseline of a target replaces the older one.
+ * reboot: {@value #PATH} maps each measured target to the ids of its stored results, one per separate run
+ * ({@code ["ID1", "ID2", "ID3"]}; a file of an earlier release holds one id as a string, read as one run). A disk is
+ * keyed by its stable identity ({@code wwn-...}, {@code ata-...}), so that after a reboot the same disk is measured
+ * again even when its kernel name moved; a disk without one by its kernel name; a directory by its path. disktune's
+ * own state, written atomically; a newer baseline of a target replaces the older one.
  */
 public final class Baselines {
     public static final String PATH = "/var/lib/disktune/bench/baselines.json";
@@ -42,23 +47,43 @@ public final class Baselines {
         return target.identity() != null ? "disk:" + target.identity() : "device:" + target.device();
     }
 
-    /** Every baseline, key to result id, in key order. */
-    public Map<String, String> all() {
+    /** Every baseline, key to the result ids of its runs, in key order. */
+    public Map<String, List<String>> all() {
         Path p = host.path(PATH);
         if (!Files.isRegularFile(p)) {
             return Map.of();
         }
         try {
-            return new TreeMap<>(JSON.readValue(Files.readAllBytes(p), new TypeReference<Map<String, String>>() { }));
+            Map<String, JsonNode> read = JSON.readValue(Files.readAllBytes(p), new TypeReference<Map<String, JsonNode>>() { });
+            Map<String, List<String>> all = new TreeMap<>();
+            for (Map.Entry<String, JsonNode> e : read.entrySet()) {
+                all.put(e.getKey(), ids(e.getValue()));
+            }
+            return all;
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, PATH + " cannot be read (" + e.getMessage().lines().findFirst().orElse("")
                     + "); remove it and measure again with disktune apply --bench TARGET");
         }
     }
 
-    public void put(String key, String id) {
-        Map<String, String> all = new LinkedHashMap<>(all());
-        all.put(key, id);
+    /** An id (an earlier release's one run) or a non-empty array of ids. */
+    private static List<String> ids(JsonNode value) throws IOException {
+        if (value.isTextual()) {
+            return List.of(value.asText());
+        }
+        List<String> ids = new ArrayList<>();
+        if (value.isArray()) {
+            value.forEach(id -> ids.add(id.isTextual() ? id.asText() : null));
+        }
+        if (ids.isEmpty() || ids.contains(null)) {
+            throw new JsonMappingException(null, "a baseline is a result id or an array of them, not " + value);
+        }
+        return List.copyOf(ids);
+    }
+
+    public void put(String key, List<String> ids) {
+        Map<String, List<String>> all = new LinkedHashMap<>(all());
+        all.put(key, List.copyOf(ids));
         try {
             new AtomicFileWriter().write(host.path(PATH), JSON.writeValueAsBytes(new TreeMap<>(all)), true);
         } catch (IOException e) {

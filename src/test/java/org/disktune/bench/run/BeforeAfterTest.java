@@ -47,10 +47,12 @@ class BeforeAfterTest {
             String original = loop.queue("read_ahead_kb");
             try {
                 loop.setQueue("read_ahead_kb", "4");
-                BeforeAfter flow = new BeforeAfter(host, Duration.ofMillis(150));
+                BeforeAfter flow = new BeforeAfter(host, Duration.ofMillis(150), 2);
                 List<BeforeAfter.Baseline> baselines = flow.baselines(List.of("/dev/" + loop.name()));
                 assertEquals(1, baselines.size());
                 assertEquals("device:" + loop.name(), baselines.get(0).key(), "a loop device has no stable identity");
+                assertEquals(2, baselines.get(0).results().size(), "separate runs: " + baselines);
+                assertEquals(baselines.get(0).results().stream().map(r -> r.id()).toList(), new Baselines(host).all().get("device:" + loop.name()));
                 loop.setQueue("read_ahead_kb", "4096");
                 List<BeforeAfter.After> afters = flow.again().stream().filter(a -> a.key().equals("device:" + loop.name())).toList();
                 assertEquals(1, afters.size());
@@ -58,7 +60,10 @@ class BeforeAfterTest {
                 assertNull(after.skipped());
                 assertNotNull(after.comparison());
                 assertEquals(6, after.comparison().verdicts().size());
-                assertEquals("4096", after.result().settings().get("queue/read_ahead_kb"));
+                assertEquals(2, after.results().size());
+                assertEquals("4096", after.results().get(0).settings().get("queue/read_ahead_kb"));
+                assertTrue(after.comparison().notes().stream().anyMatch(n -> n.startsWith("between runs: 2 run(s) of A and 2 of B")),
+                        after.comparison().notes().toString());
                 assertTrue(after.comparison().notes().stream().anyMatch(n -> n.contains("read_ahead_kb 4 -> 4096")), after.comparison().notes()
                         .toString());
                 assertEquals(List.of("seq-read-buffered", "cached-read", "seq-read-direct", "rand-read-4k-qd1", "rand-read-4k-qd4",
