@@ -51,7 +51,8 @@ import picocli.CommandLine.Parameters;
                         + "disktune bench plot ID --out FILE.png draws it as a heat map.",
                 "Needs root. Exit 0, 2 for a bad target, budget, --threads or --block-size, 4 when the device cannot be read or switched or the directory has too little free space."})
 final class TuneCommand implements Callable<Integer> {
-    private static final Pattern BUDGET = Pattern.compile("([0-9]{1,6})([smh]?)");
+    /** 90, 90s, 10m, 1h, and the compound forms SweepPlanner.human prints: 1h30m, 2m30s. */
+    private static final Pattern BUDGET = Pattern.compile("([0-9]{1,6})|(?:([0-9]{1,6})h)?(?:([0-9]{1,6})m)?(?:([0-9]{1,6})s)?");
     private final Session session;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET", description = "A block device (/dev/sdb, sdb, /dev/disk/by-id/...), "
@@ -66,7 +67,7 @@ final class TuneCommand implements Callable<Integer> {
             + "4k to 16M (default 1M).")
     private String blockSize;
 
-    @Option(names = "--budget", paramLabel = "DURATION", description = "Time for the whole sweep, e.g. 90s, 10m, 1h (default: 10m).")
+    @Option(names = "--budget", paramLabel = "DURATION", description = "Time for the whole sweep, e.g. 90s, 10m, 2m30s, 1h (default: 10m).")
     private String budget = "10m";
 
     @Option(names = "--write", description = "Write the winner into the configuration file.")
@@ -143,15 +144,18 @@ final class TuneCommand implements Callable<Integer> {
 
     static Duration budget(String text) {
         Matcher m = BUDGET.matcher(text.strip().toLowerCase(Locale.ROOT));
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw DisktuneException.usage("--budget " + text + " is not a duration; write e.g. 90s, 10m or 1h");
+        Duration d = Duration.ZERO;
+        if (m.matches()) {
+            d = Duration.ofSeconds(part(m.group(1)) + part(m.group(4))).plusMinutes(part(m.group(3))).plusHours(part(m.group(2)));
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "h" -> Duration.ofHours(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofSeconds(n);
-        };
+        if (d.isZero()) {
+            throw DisktuneException.usage("--budget " + text + " is not a duration; write e.g. 90s, 10m, 2m30s or 1h");
+        }
+        return d;
+    }
+
+    private static long part(String digits) {
+        return digits == null ? 0 : Long.parseLong(digits);
     }
 
     private static void print(SweepReport r, PrintWriter out) {

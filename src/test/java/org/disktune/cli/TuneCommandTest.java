@@ -69,6 +69,6 @@ class TuneCommandTest {
         assertTrue(block.err().startsWith("disktune: --block-size 7k is not a power of two"), block.err());
         CliRun budget = CliRun.run("tune", "/dev/loop0", "--budget", "soon");
         assertEquals(2, budget.exitCode());
-        assertEquals("disktune: --budget soon is not a duration; write e.g. 90s, 10m or 1h\n", budget.err());
+        assertEquals("disktune: --budget soon is not a duration; write e.g. 90s, 10m, 2m30s or 1h\n", budget.err());
     }
 }
