@@ -37,7 +37,8 @@ import picocli.CommandLine.Parameters;
                 + "the sweep are one journal entry (one line in disktune history, however many switches); after SIGKILL or a crash, "
                 + "disktune rollback --to ID (that entry, printed as journal_from with --json) puts them back. A winner is a point significantly better on at least one workload and worse on none (95%% "
                 + "intervals), measured once more to confirm; the whole table is printed. Points that do not fit the budget are left "
-                + "out, and listed.",
+                + "out, and listed: those the estimate has no room for, and, checked before each point at the pace measured so far, "
+                + "those that with the confirmation would end past it.",
                 "TARGET may be a directory on a disk's file system: the disk is swept (its raw reads mix with the file system's own "
                         + "I/O), and each point is also measured with seq-write and rewrite in that directory (bonnie++'s write half; "
                         + "--threads 16 --block-size 8k gives sysbench fileio's seqwr and seqrewr). Their free space (a 1 GiB file per "

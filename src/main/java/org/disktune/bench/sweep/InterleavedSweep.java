@@ -1,6 +1,7 @@
 package org.disktune.bench.sweep;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,6 +31,12 @@ import org.disktune.core.ExitCode;
  * interleaved trials, and wins only if it qualifies again; otherwise there is no winner. The price: a real winner with
  * a workload it does not change is vetoed when that workload comes out "significantly worse" by chance (up to 2.5% per
  * comparison, in either run), so the rule errs towards keeping the current settings.
+ *
+ * <p>Budget: the plan's points fit the budget by an estimate ({@link SweepPlanner}); on a device slower to switch or
+ * flush than the estimate assumes (null_blk at 40 ms a request took 29 s a point against an estimate of 22 s), the loop
+ * would overrun it. So before each point after the first it looks at the time the points so far really took: when one
+ * more point and the confirmation (a point's time each, at the mean so far) would end past the budget, that point and
+ * the rest are left out, and the outcome says which.
  */
 public final class InterleavedSweep {
     /** Told after each trial: how many are done of how many, and what runs. */
@@ -63,25 +70,35 @@ public final class InterleavedSweep {
     }
 
     /** What the loop found: every point's row, the candidate and its confirmation (null when none), the winner. */
-    public record Outcome(List<SweepRow> rows, SweepRow candidate, SweepRow confirmation, SweepPoint winner) {
+    public record Outcome(List<SweepRow> rows, SweepRow candidate, SweepRow confirmation, SweepPoint winner, List<SweepPoint> leftOut) {
+        public Outcome {
+            leftOut = List.copyOf(leftOut);
+        }
     }
 
     /**
-     * Measures every point of {@code plan} against the baseline, confirms the candidate, and ends on the baseline's
-     * settings (the caller restores them again in a finally block: a failing trial leaves the loop early).
+     * Measures the points of {@code plan} against the baseline while they fit its budget, confirms the candidate, and
+     * ends on the baseline's settings (the caller restores them again in a finally block: a failing trial leaves the
+     * loop early).
      */
     public Outcome run(SweepPlan plan) {
         total = (plan.points().size() + 1) * (warmups + trials) * 2 * workloads.size();
         done = 0;
+        long start = context.nanoTime().getAsLong();
         List<SweepRow> rows = new ArrayList<>();
+        List<SweepPoint> leftOut = new ArrayList<>();
         try {
             for (Workload w : workloads) {
                 w.prepare(context);
             }
-            int n = 0;
-            for (SweepPoint point : plan.points()) {
-                n++;
-                rows.add(measure(plan.baseline(), point, "point " + n + " of " + plan.points().size()));
+            List<SweepPoint> points = plan.points();
+            for (int i = 0; i < points.size(); i++) {
+                if (i > 0 && !fits(context.nanoTime().getAsLong() - start, i, plan.budget())) {
+                    leftOut.addAll(points.subList(i, points.size()));
+                    total = (i + 1) * (warmups + trials) * 2 * workloads.size();
+                    break;
+                }
+                rows.add(measure(plan.baseline(), points.get(i), "point " + (i + 1) + " of " + points.size()));
             }
             Optional<SweepRow> candidate = candidate(rows);
             SweepRow confirmation = null;
@@ -92,10 +109,16 @@ public final class InterleavedSweep {
             }
             switcher.set(plan.baseline(), "back to the current settings");
             SweepPoint winner = confirmation != null && confirmation.qualifies() ? confirmation.point() : null;
-            return new Outcome(rows, candidate.orElse(null), confirmation, winner);
+            return new Outcome(rows, candidate.orElse(null), confirmation, winner, leftOut);
         } catch (IOException e) {
             throw new DisktuneException(ExitCode.ENVIRONMENT, "sweep of " + context.path() + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /** Whether one more point and the confirmation end within {@code budget}, after {@code measured} points took {@code elapsedNanos}. */
+    static boolean fits(long elapsedNanos, int measured, Duration budget) {
+        long perPoint = elapsedNanos / measured;
+        return elapsedNanos + 2 * perPoint <= budget.toNanos();
     }
 
     /** The qualifying row with the largest gain on the first workload; empty when no row qualifies. */

@@ -215,8 +215,15 @@ public final class SweepService {
         }
         String time = Instant.now(host.clock()).truncatedTo(ChronoUnit.SECONDS).toString();
         return new SweepReport(SweepReport.SCHEMA_VERSION, null, time, target.given(), target.device(), target.identity(), plan.baseline(), prepared.workloads(), PROFILE.trials(),
-                trialTime.toMillis() / 1000.0, outcome.rows(), plan.leftOut(), outcome.candidate(), outcome.confirmation(), outcome.winner(),
+                trialTime.toMillis() / 1000.0, outcome.rows(), leftOut(outcome, plan), outcome.candidate(), outcome.confirmation(), outcome.winner(),
                 conclusion, switcher.firstJournalId(), null, null);
+    }
+
+    /** The points the budget left out: those the run had no time for, then those the plan had none for. */
+    private static List<SweepPoint> leftOut(InterleavedSweep.Outcome outcome, SweepPlan plan) {
+        List<SweepPoint> all = new java.util.ArrayList<>(outcome.leftOut());
+        all.addAll(plan.leftOut());
+        return all;
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.disktune.bench.Profile;
 import org.disktune.bench.Trial;
@@ -30,6 +31,8 @@ class InterleavedSweepTest {
     private static final SweepPoint FASTER = new SweepPoint("mq-deadline", null, 4096);
     private static final SweepPoint MIXED = new SweepPoint("none", null, 128);
     private static final SweepPoint SAME = new SweepPoint("bfq", null, 128);
+    /** The sweep's time in nanoseconds: a second per trial. */
+    private static final AtomicLong CLOCK = new AtomicLong();
 
     /** The point in force and every switch, in order. */
     private static final class FakeSwitcher implements Switcher {
@@ -69,6 +72,7 @@ class InterleavedSweepTest {
 
         @Override
         public Trial run(WorkloadContext context) {
+            CLOCK.addAndGet(1_000_000_000L); // each trial takes a second of the fake clock
             double v = 100 * factors.getOrDefault(switcher.current, 1.0) * Math.exp(0.03 * random.nextGaussian());
             return new Trial(v, null, 0, 0, 0);
         }
@@ -76,13 +80,18 @@ class InterleavedSweepTest {
 
     private static InterleavedSweep.Outcome sweep(FakeSwitcher switcher, long seed, List<SweepPoint> points,
             Map<SweepPoint, Double> first, Map<SweepPoint, Double> second) {
+        return sweep(switcher, seed, points, first, second, Duration.ofDays(1));
+    }
+
+    private static InterleavedSweep.Outcome sweep(FakeSwitcher switcher, long seed, List<SweepPoint> points,
+            Map<SweepPoint, Double> first, Map<SweepPoint, Double> second, Duration budget) {
         Random random = new Random(seed);
         List<Workload> workloads = List.of(new FakeWorkload("seq-read-buffered", switcher, first, random),
                 new FakeWorkload("rand-read-4k-qd4", switcher, second, random));
-        WorkloadContext context = new WorkloadContext(null, "fake", Path.of("fake"), Profile.QUICK, Clock.systemUTC(), System::nanoTime,
+        WorkloadContext context = new WorkloadContext(null, "fake", Path.of("fake"), Profile.QUICK, Clock.systemUTC(), CLOCK::get,
                 Duration.ofMillis(1));
         InterleavedSweep s = new InterleavedSweep(workloads, context, switcher, 1, 5, InterleavedSweep.Progress.NONE);
-        return s.run(new SweepPlan(BASE, points, List.of(), Duration.ZERO, Duration.ZERO, Duration.ZERO));
+        return s.run(new SweepPlan(BASE, points, List.of(), Duration.ZERO, Duration.ZERO, budget));
     }
 
     // Real gains here are on every workload: a workload with no true change is called significantly worse by chance in
@@ -136,5 +145,21 @@ class InterleavedSweepTest {
             candidates += o.candidate() == null ? 0 : 1;
         }
         assertTrue(candidates < 20, "spurious candidates in " + candidates + " of 20 sweeps");
+    }
+
+    @Test
+    void pointsThatWouldEndPastTheBudgetAtTheMeasuredPaceAreLeftOutAndTheConfirmationStillFits() {
+        // a point is 6 rounds x 2 sides x 2 workloads = 24 s of the fake clock; with 100 s, after 3 points (72 s) one
+        // more and the confirmation would end at 120 s: the fourth and fifth are left out, and the sweep ends at 96 s
+        List<SweepPoint> points = List.of(SAME, FASTER, MIXED, new SweepPoint("kyber", null, 128), new SweepPoint("none", null, 4096));
+        long start = CLOCK.get();
+        InterleavedSweep.Outcome o = sweep(new FakeSwitcher(), 7, points, Map.of(FASTER, 1.3), Map.of(FASTER, 1.2), Duration.ofSeconds(100));
+        assertEquals(points.subList(0, 3), o.rows().stream().map(SweepRow::point).toList());
+        assertEquals(points.subList(3, 5), o.leftOut());
+        assertEquals(FASTER, o.winner());
+        assertEquals(Duration.ofSeconds(96), Duration.ofNanos(CLOCK.get() - start));
+
+        assertTrue(InterleavedSweep.fits(Duration.ofSeconds(24).toNanos(), 1, Duration.ofSeconds(72)));
+        assertFalse(InterleavedSweep.fits(Duration.ofSeconds(24).toNanos(), 1, Duration.ofSeconds(71)));
     }
 }
