@@ -11,6 +11,8 @@ wait_mounted /srv/data 600
 cp /proc/mounts "$O/mounts.txt"
 run verify disktune verify --json
 run kernel-log disktune kernel-log --json
+NB=/sys/block/nullb0/queue
+echo "scheduler=$(sed -n 's/.*\[\(.*\)\].*/\1/p' $NB/scheduler) read_ahead_kb=$(cat $NB/read_ahead_kb)" >"$O/nullb0.txt"
 run verify-bench disktune verify --bench --json
 
 # a change event, nobody running disktune: the write cache turned on by hand goes off again through the udev
@@ -69,5 +71,5 @@ cp -p /root/90-disktune.rules.saved /etc/udev/rules.d/90-disktune.rules && rm /r
 # rollback to before the first apply (the journal id of boot 1's apply is in /probe/apply-id), then the
 # configuration removed as its user would; the next boot shows the machine as before
 run rollback disktune rollback --json --to "$(cat /probe/apply-id)"
-rm -f /etc/disktune/disktune.conf
+rm -f /etc/disktune/disktune.conf /etc/modules-load.d/disktune-e2e-null_blk.conf
 rmdir /etc/disktune 2>/dev/null
