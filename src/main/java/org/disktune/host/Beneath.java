@@ -2,14 +2,22 @@ package org.disktune.host;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import com.sun.jna.Native;
@@ -169,30 +177,117 @@ final class Beneath {
     /**
      * Opens {@code file} (under the root) for reading: its directory reached from the root without following links,
      * the file itself opened with {@code O_NOFOLLOW}. A directory or file swapped for a link since it was resolved is
-     * an error, never a read of what the link points to. Errors name {@code file}, never the descriptor's path.
+     * an error, never a read of what the link points to. Errors name {@code file}, never a descriptor's path.
      */
     InputStream newInputStream(Path file) throws IOException {
         Path absolute = file.toAbsolutePath().normalize();
-        try (Directory directory = open(absolute.getParent(), false)) {
-            return Files.newInputStream(directory.entry(absolute.getFileName().toString()), LinkOption.NOFOLLOW_LINKS);
+        Path name = absolute.getFileName();
+        try (SecureDirectoryStream<Path> directory = openForReading(absolute.getParent())) {
+            try {
+                return Channels.newInputStream(directory.newByteChannel(name, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)));
+            } catch (FileSystemException e) {
+                throw renamed(e, absolute);
+            } catch (IOException e) { // the JDK's ELOOP of O_NOFOLLOW is a plain IOException that names nothing
+                if (isLink(directory, name)) {
+                    throw error(absolute, ELOOP);
+                }
+                throw e;
+            }
+        }
+    }
+
+    private static boolean isLink(SecureDirectoryStream<Path> directory, Path name) {
+        try {
+            return directory.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .readAttributes().isSymbolicLink();
         } catch (IOException e) {
-            throw named(e, absolute);
+            return false;
         }
     }
 
     /** The names in {@code directory} (under the root), reached from the root without following links. */
     List<String> names(Path directory) throws IOException {
         Path absolute = directory.toAbsolutePath().normalize();
-        try (Directory opened = open(absolute, false); Stream<Path> listing = Files.list(opened.path())) {
-            return listing.map(p -> p.getFileName().toString()).toList();
+        List<String> names = new ArrayList<>();
+        try (SecureDirectoryStream<Path> opened = openForReading(absolute)) {
+            for (Path entry : opened) {
+                names.add(entry.getFileName().toString());
+            }
+            return names;
+        } catch (DirectoryIteratorException e) {
+            throw renamed(e.getCause(), absolute);
+        }
+    }
+
+    /**
+     * {@code directory} (under the root) opened for reading the way {@link #open} opens it, through the JDK's
+     * descriptor-relative directory stream instead of libc bound through JNA: a read-only command then never starts
+     * JNA (its classes, its {@code java.util.logging} set-up and its proxy were a sixth of a warm {@code verify}).
+     * Each name is looked at without following it ({@code fstatat(AT_SYMLINK_NOFOLLOW)}) and then opened with
+     * {@code openat(O_NOFOLLOW)} from the directory before it, so a link in a directory's place is never followed, by
+     * the check or by the open: the open fails with ELOOP, and a file opened in a directory's place fails the JDK's
+     * {@code fdopendir} with ENOTDIR. Without {@code O_DIRECTORY} (the JDK does not pass it) a FIFO swapped in between
+     * the check and the open would block the read; whoever can swap that directory can as well put a FIFO at the file
+     * this reads, which the open of the file itself blocks on in either version, so this allows nothing new.
+     */
+    SecureDirectoryStream<Path> openForReading(Path directory) throws IOException {
+        Path absolute = directory.toAbsolutePath().normalize();
+        if (!absolute.startsWith(root)) {
+            throw new FileSystemException(directory.toString(), null, "is not under " + root);
+        }
+        DirectoryStream<Path> top;
+        try {
+            top = Files.newDirectoryStream(root);
         } catch (IOException e) {
-            throw named(e, absolute);
+            throw renamed(e, root);
+        }
+        if (!(top instanceof SecureDirectoryStream<Path> opened)) {
+            top.close();
+            throw new FileSystemException(root.toString(), null, "has no descriptor-relative access on this system");
+        }
+        Path reached = root;
+        try {
+            for (Path name : root.relativize(absolute)) {
+                if (name.toString().isEmpty()) {
+                    continue;
+                }
+                reached = reached.resolve(name);
+                SecureDirectoryStream<Path> next;
+                try {
+                    if (!opened.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                            .readAttributes().isDirectory()) {
+                        throw error(reached, ENOTDIR);
+                    }
+                    next = opened.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+                } catch (NotDirectoryException e) {
+                    throw error(reached, ENOTDIR);
+                } catch (IOException e) {
+                    throw renamed(e, reached);
+                }
+                opened.close();
+                opened = next;
+            }
+            SecureDirectoryStream<Path> result = opened;
+            opened = null;
+            return result;
+        } finally {
+            if (opened != null) {
+                opened.close();
+            }
         }
     }
 
     /** {@code e} about {@code shown} instead of a {@code /proc/self/fd} path, as the same kind of exception. */
     private static IOException named(IOException e, Path shown) {
         if (!(e instanceof FileSystemException f) || f.getFile() == null || !f.getFile().startsWith("/proc/self/fd/")) {
+            return e;
+        }
+        return renamed(e, shown);
+    }
+
+    /** {@code e} about {@code shown} instead of the name or descriptor path it was raised for, as the same kind of exception. */
+    private static IOException renamed(IOException e, Path shown) {
+        if (!(e instanceof FileSystemException f) || shown.toString().equals(f.getFile())) {
             return e;
         }
         String reason = f.getReason();
@@ -202,7 +297,7 @@ final class Beneath {
         if (e instanceof AccessDeniedException) {
             return new AccessDeniedException(shown.toString());
         }
-        if (reason != null && reason.contains("symbolic link")) {
+        if (e instanceof NotDirectoryException || reason != null && reason.contains("symbolic link")) {
             return error(shown, ELOOP);
         }
         return new FileSystemException(shown.toString(), null, reason);
