@@ -95,11 +95,23 @@ final class CommandModel {
         return soleCommand(args).<Collection<Class<?>>>map(name -> List.of(COMMANDS.get(name))).orElse(COMMANDS.values());
     }
 
+    private static SpecifiedCommand specified(Class<?> command, CommandLine.IFactory factory) {
+        try {
+            return (SpecifiedCommand) factory.create(command);
+        } catch (Exception e) {
+            throw new CommandLine.InitializationException("cannot create " + command.getName() + ": " + e, e);
+        }
+    }
+
     /** The root command of a session with these subcommands. */
     static CommandLine root(Session session, CommandLine.IFactory factory, Collection<Class<?>> subcommands) {
         CommandLine root = new CommandLine(new DisktuneCommand(session).spec(), factory);
         for (Class<?> command : subcommands) { // a loop, not root::addSubcommand (see Main.Handlers)
-            root.addSubcommand(command);
+            if (SpecifiedCommand.class.isAssignableFrom(command)) {
+                root.addSubcommand(specified(command, factory).spec());
+            } else {
+                root.addSubcommand(command);
+            }
         }
         return root;
     }
