@@ -112,16 +112,28 @@ final class Beneath {
         }
     }
 
+    /** The names of the directories from the root down to {@code directory}, which must be under the root (none for the root). */
+    private List<Path> namesFromRoot(Path directory) throws FileSystemException {
+        Path absolute = directory.toAbsolutePath().normalize();
+        if (!absolute.startsWith(root)) {
+            throw new FileSystemException(directory.toString(), null, "is not under " + root);
+        }
+        List<Path> names = new ArrayList<>();
+        root.relativize(absolute).forEach(name -> {
+            if (!name.toString().isEmpty()) {
+                names.add(name);
+            }
+        });
+        return names;
+    }
+
     /**
      * Opens {@code directory} (under the root) by walking its names from the root without following links. Missing
      * directories are made, with their explicit mode, only if {@code create}; they are returned, outermost first, as
      * paths under the root.
      */
     Directory open(Path directory, boolean create) throws IOException {
-        Path absolute = directory.toAbsolutePath().normalize();
-        if (!absolute.startsWith(root)) {
-            throw new FileSystemException(directory.toString(), null, "is not under " + root);
-        }
+        List<Path> names = namesFromRoot(directory);
         int fd = Bound.CALLS.open(root.toString(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (fd < 0) {
             throw error(root, Native.getLastError());
@@ -129,10 +141,7 @@ final class Beneath {
         List<Path> created = new ArrayList<>();
         Path reached = root;
         try {
-            for (Path name : root.relativize(absolute)) {
-                if (name.toString().isEmpty()) {
-                    continue;
-                }
+            for (Path name : names) {
                 reached = reached.resolve(name);
                 int next = Bound.CALLS.openat(fd, name.toString(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
                 if (next < 0 && Native.getLastError() == ENOENT && create) {
@@ -231,10 +240,7 @@ final class Beneath {
      * this reads, which the open of the file itself blocks on in either version, so this allows nothing new.
      */
     SecureDirectoryStream<Path> openForReading(Path directory) throws IOException {
-        Path absolute = directory.toAbsolutePath().normalize();
-        if (!absolute.startsWith(root)) {
-            throw new FileSystemException(directory.toString(), null, "is not under " + root);
-        }
+        List<Path> names = namesFromRoot(directory);
         DirectoryStream<Path> top;
         try {
             top = Files.newDirectoryStream(root);
@@ -247,10 +253,7 @@ final class Beneath {
         }
         Path reached = root;
         try {
-            for (Path name : root.relativize(absolute)) {
-                if (name.toString().isEmpty()) {
-                    continue;
-                }
+            for (Path name : names) {
                 reached = reached.resolve(name);
                 SecureDirectoryStream<Path> next;
                 try {
